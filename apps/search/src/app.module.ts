@@ -1,0 +1,16 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import type { SearchConfig } from './config.js';
+import { SEARCH_CONFIG } from './tokens.js';
+import { LocalIndex } from './adapters/local-index.js';
+import { SearchHandler } from './handlers/search.handler.js';
+
+@Module({})
+export class SearchModule {
+  static register(config: SearchConfig): DynamicModule {
+    return {
+      module: SearchModule,
+      controllers: [SearchHandler],
+      providers: [{ provide: SEARCH_CONFIG, useValue: config }, LocalIndex],
+    };
+  }
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+export const runIdSchema = z.uuid().meta({ description: 'Identifies one user request end to end' });
+export const sha256Schema = z
+  .string()
+  .regex(/^[a-f0-9]{64}$/, 'must be a lowercase hex sha256')
+  .meta({ description: 'sha256 of the stored (plaintext) artefact' });
+export const httpUrlSchema = z
+  .url({ protocol: /^https?$/ })
+  .max(4096)
+  .meta({ description: 'An absolute http(s) URL' });
+export const isoTimeSchema = z.iso.datetime({ offset: true });
+
+export const evidenceKindSchema = z.enum(['dom_snapshot', 'screenshot', 'raw_html']);
+export type EvidenceKind = z.infer<typeof evidenceKindSchema>;
+
+/** A pointer to an artefact in the evidence store; artefacts never travel inside messages. */
+export const evidenceRefSchema = z
+  .object({
+    sha256: sha256Schema,
+    kind: evidenceKindSchema,
+    size: z.number().int().nonnegative(),
+    contentType: z.string().max(200),
+  })
+  .meta({ title: 'EvidenceRef', description: 'Content address of an artefact in the evidence store' });
+export type EvidenceRef = z.infer<typeof evidenceRefSchema>;

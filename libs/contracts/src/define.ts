@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+const commandSubject = /^[a-z][a-z-]*\.[a-z][a-z-]*\.v[1-9][0-9]*$/;
+const eventSubject = /^[a-z][a-z-]*\.[a-z][a-z-]*\.v[1-9][0-9]*$/;
+
+/** A request/reply subject: `<service>.<verb>.v<N>` with its request and reply schemas. */
+export interface CommandContract<Req extends z.ZodType = z.ZodType, Rep extends z.ZodType = z.ZodType> {
+  readonly kind: 'command';
+  readonly subject: string;
+  readonly description: string;
+  readonly request: Req;
+  readonly reply: Rep;
+}
+
+/** A fire-and-forget (or durable) subject: `<domain>.<entity-or-verb>.v<N>` with its payload schema. */
+export interface EventContract<Payload extends z.ZodType = z.ZodType> {
+  readonly kind: 'event';
+  readonly subject: string;
+  readonly description: string;
+  readonly payload: Payload;
+}
+
+export type Contract = CommandContract | EventContract;
+
+export type CommandRequest<C extends CommandContract> = z.infer<C['request']>;
+export type CommandRequestInput<C extends CommandContract> = z.input<C['request']>;
+export type CommandReply<C extends CommandContract> = z.infer<C['reply']>;
+export type EventPayload<E extends EventContract> = z.infer<E['payload']>;
+export type EventPayloadInput<E extends EventContract> = z.input<E['payload']>;
+
+export class InvalidSubjectError extends Error {
+  override readonly name = 'InvalidSubjectError';
+}
+
+export function defineCommand<Req extends z.ZodType, Rep extends z.ZodType>(def: {
+  subject: string;
+  description: string;
+  request: Req;
+  reply: Rep;
+}): CommandContract<Req, Rep> {
+  if (!commandSubject.test(def.subject)) throw new InvalidSubjectError(`bad command subject ${def.subject}`);
+  return Object.freeze({ kind: 'command', ...def });
+}
+
+export function defineEvent<Payload extends z.ZodType>(def: {
+  subject: string;
+  description: string;
+  payload: Payload;
+}): EventContract<Payload> {
+  if (!eventSubject.test(def.subject)) throw new InvalidSubjectError(`bad event subject ${def.subject}`);
+  return Object.freeze({ kind: 'event', ...def });
+}

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { runOptionsSchema } from './run.js';
+
+/** Body of `POST /v1/runs` on the gateway. */
+export const createRunBodySchema = z
+  .object({ question: z.string().trim().min(1).max(2000), options: runOptionsSchema.partial().optional() })
+  .meta({ title: 'CreateRunBody' });
+export type CreateRunBody = z.infer<typeof createRunBodySchema>;
+
+export const createRunResponseSchema = z.object({ runId: z.uuid(), eventsUrl: z.string(), statusUrl: z.string() });
+export type CreateRunResponse = z.infer<typeof createRunResponseSchema>;

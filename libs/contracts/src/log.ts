@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { defineCommand, defineEvent } from './define.js';
+import { evidenceRefSchema, isoTimeSchema, runIdSchema, sha256Schema } from './common.js';
+
+export const toolNameSchema = z.enum([
+  'orchestrator',
+  'search',
+  'dom-extraction',
+  'dom-understanding',
+  'action-execution',
+  'processing',
+  'verifier',
+]);
+export type ToolName = z.infer<typeof toolNameSchema>;
+
+/** One durable record per tool outcome: what ran, how it went, and the evidence it saw. */
+export const logRecordSchema = z
+  .object({
+    record_id: z.uuid(),
+    tool_name: toolNameSchema,
+    task_id: z.string().min(1).max(200),
+    trace_id: z.string().min(1).max(100),
+    run_id: runIdSchema,
+    status: z.enum(['success', 'fail', 'partial']),
+    timestamp: isoTimeSchema,
+    confidence_score: z.number().min(0).max(1),
+    evidence: z.object({
+      screenshot: evidenceRefSchema.nullable(),
+      dom_snapshot: evidenceRefSchema.nullable(),
+    }),
+    output: z.object({ data: z.record(z.string(), z.unknown()) }),
+    metadata: z.object({
+      execution_time_ms: z.number().nonnegative(),
+      memory_usage_mb: z.number().nonnegative(),
+      agent: z.string().max(200),
+      attempt: z.number().int().positive(),
+    }),
+  })
+  .meta({ title: 'LogRecord', description: 'The record every tool emits for each outcome' });
+export type LogRecord = z.infer<typeof logRecordSchema>;
+
+export const logRecordEvent = defineEvent({
+  subject: 'log.record.v1',
+  description: 'A tool outcome, published durably through JetStream and stored by logging',
+  payload: logRecordSchema,
+});
+
+export const storedLogRecordSchema = logRecordSchema.extend({
+  seq: z.number().int().positive(),
+  prev_hash: sha256Schema,
+  hash: sha256Schema,
+});
+export type StoredLogRecord = z.infer<typeof storedLogRecordSchema>;
+
+export const queryLogs = defineCommand({
+  subject: 'log.query.v1',
+  description: 'Stored log records of a run in chain order, with the verdict on the chain',
+  request: z.object({
+    runId: runIdSchema,
+    recordIds: z.array(z.uuid()).max(500).optional(),
+    limit: z.number().int().min(1).max(1000).default(500),
+  }),
+  reply: z.object({
+    records: z.array(storedLogRecordSchema),
+    chain: z.object({ valid: z.boolean(), checked: z.number().int(), brokenAtSeq: z.number().int().nullable() }),
+  }),
+});

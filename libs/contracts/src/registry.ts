@@ -1,0 +1,23 @@
+import type { CommandContract, EventContract } from './define.js';
+import { queryLogs, logRecordEvent } from './log.js';
+import { searchQuery } from './search.js';
+import { extractPage, understandPage } from './dom.js';
+import { executeAction } from './action.js';
+import { answerQuestion, normalizeChunks } from './processing.js';
+import { verifyRun } from './verify.js';
+import { runCompleted, runStart, runStep } from './run.js';
+import { deadLetterEvent } from './dead-letter.js';
+
+/** Every command, for tooling that must cover all subjects (schema snapshots, fuzzing). */
+export const commandContracts: readonly CommandContract[] = [
+  searchQuery,
+  extractPage,
+  understandPage,
+  executeAction,
+  answerQuestion,
+  normalizeChunks,
+  queryLogs,
+  verifyRun,
+];
+export const eventContracts: readonly EventContract[] = [runStart, runStep, runCompleted, logRecordEvent, deadLetterEvent];
+export const allContracts = [...commandContracts, ...eventContracts] as const;

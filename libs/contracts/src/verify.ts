@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { defineCommand } from './define.js';
+import { evidenceRefSchema, httpUrlSchema, runIdSchema } from './common.js';
+
+export const claimSchema = z.object({
+  claimId: z.string().min(1).max(100),
+  text: z.string().min(1).max(2000),
+  confidence: z.number().min(0).max(1),
+  source: z.object({
+    url: httpUrlSchema,
+    xpath: z.string().max(2000),
+    snippet: z.string().min(1).max(2000),
+    domSnapshot: evidenceRefSchema,
+    logRecordId: z.uuid(),
+  }),
+});
+export type Claim = z.infer<typeof claimSchema>;
+
+export const checkResultSchema = z.object({ name: z.string(), passed: z.boolean(), detail: z.string() });
+export type CheckResult = z.infer<typeof checkResultSchema>;
+
+export const claimVerdictSchema = z.object({
+  claimId: z.string(),
+  verdict: z.enum(['verified', 'rejected']),
+  checks: z.array(checkResultSchema),
+});
+export type ClaimVerdict = z.infer<typeof claimVerdictSchema>;
+
+export const verifyRun = defineCommand({
+  subject: 'verify.run.v1',
+  description: 'Check every claim of a run against its logged evidence; nothing unverified is released',
+  request: z
+    .object({
+      runId: runIdSchema,
+      claims: z.array(claimSchema).min(1).max(100),
+      expectedRecordIds: z.array(z.uuid()).max(500),
+      minConfidence: z.number().min(0).max(1).default(0.35),
+    })
+    .meta({ title: 'VerifyRun' }),
+  reply: z.object({
+    runId: runIdSchema,
+    verdicts: z.array(claimVerdictSchema),
+    trace: z.object({ complete: z.boolean(), missingRecordIds: z.array(z.string()), chainValid: z.boolean() }),
+    released: z.boolean(),
+  }),
+});

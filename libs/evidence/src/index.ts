@@ -1,0 +1,3 @@
+/** @forage/evidence: encrypted, content-addressed evidence store shared by all services. */
+export * from './crypto.js';
+export * from './store.js';

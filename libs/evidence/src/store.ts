@@ -1,0 +1,56 @@
+import { Objm, type ObjectStore } from '@nats-io/obj';
+import { nanos, type NatsConnection } from '@nats-io/transport-node';
+import type { EvidenceKind, EvidenceRef } from '@forage/contracts';
+import { EvidenceTamperedError, open, seal, sha256Hex } from './crypto.js';
+
+export class EvidenceNotFoundError extends Error {
+  override readonly name = 'EvidenceNotFoundError';
+}
+
+export const EVIDENCE_BUCKET = 'forage-evidence';
+
+/**
+ * Content-addressed evidence on a JetStream object store, encrypted at rest. Every service on
+ * every node sees the same store, so artefacts travel between services as EvidenceRefs only.
+ */
+export class EvidenceStore {
+  private constructor(
+    private readonly store: ObjectStore,
+    private readonly key: Buffer,
+  ) {}
+
+  /** Opens (creating if needed) the bucket; `retentionMs` deletes evidence after that age. */
+  static async open(nc: NatsConnection, options: { key: Buffer; retentionMs: number; bucket?: string }): Promise<EvidenceStore> {
+    const objm = new Objm(nc);
+    const store = await objm.create(options.bucket ?? EVIDENCE_BUCKET, { ttl: nanos(options.retentionMs) });
+    return new EvidenceStore(store, options.key);
+  }
+
+  /** Stores an artefact under its sha256; storing the same bytes twice stores them once. */
+  async put(input: { kind: EvidenceKind; contentType: string; data: Uint8Array }): Promise<EvidenceRef> {
+    const sha256 = sha256Hex(input.data);
+    const ref: EvidenceRef = { sha256, kind: input.kind, size: input.data.length, contentType: input.contentType };
+    const existing = await this.store.info(sha256);
+    if (existing && !existing.deleted) return ref;
+    await this.store.putBlob({ name: sha256, description: `${input.kind} ${input.contentType}` }, seal(this.key, input.data, sha256));
+    return ref;
+  }
+
+  /** Reads an artefact and proves it is the one the reference names (decrypts and re-hashes). */
+  async get(ref: Pick<EvidenceRef, 'sha256'>): Promise<Buffer> {
+    const sealed = await this.store.getBlob(ref.sha256);
+    if (!sealed) throw new EvidenceNotFoundError(`no evidence ${ref.sha256}`);
+    const plain = open(this.key, sealed, ref.sha256);
+    if (sha256Hex(plain) !== ref.sha256) throw new EvidenceTamperedError(`evidence ${ref.sha256} does not match its hash`);
+    return plain;
+  }
+
+  async getText(ref: Pick<EvidenceRef, 'sha256'>): Promise<string> {
+    return (await this.get(ref)).toString('utf8');
+  }
+
+  /** Overwrites the stored bytes of an artefact; only for tests that prove tampering is caught. */
+  async corruptForTest(sha256: string, bytes: Uint8Array): Promise<void> {
+    await this.store.putBlob({ name: sha256 }, bytes);
+  }
+}

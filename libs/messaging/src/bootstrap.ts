@@ -1,0 +1,98 @@
+import 'reflect-metadata';
+import { Module, type DynamicModule, type INestMicroservice, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { createLogger, HandlerMetrics, OpsServer, type HealthReport, type Logger } from '@forage/observability';
+import { ForageTransport } from './transport.js';
+import { RuntimeModule } from './module.js';
+import { NestPinoLogger } from './nest-logger.js';
+import { ForwardErrorsFilter } from './forward-errors.filter.js';
+
+export type HealthChecks = () => Promise<HealthReport['checks']>;
+
+export interface ServiceOptions {
+  readonly service: string;
+  readonly module: DynamicModule | Type;
+  readonly natsUrl: string;
+  readonly ops: { readonly host: string; readonly port: number };
+  readonly logLevel?: string;
+  readonly queue?: string;
+  /** Extra health checks beyond the NATS connection (a browser, a database). */
+  readonly health?: (app: INestMicroservice) => HealthChecks;
+}
+
+export interface RunningService {
+  readonly app: INestMicroservice;
+  readonly logger: Logger;
+  readonly metrics: HandlerMetrics;
+  readonly opsPort: number;
+  stop(): Promise<void>;
+}
+
+@Module({})
+class ServiceRoot {}
+
+/** Boots one service: Nest microservice on ForageTransport, plus /metrics and /health on its own port. */
+export async function startService(options: ServiceOptions): Promise<RunningService> {
+  const logger = createLogger({ service: options.service, level: options.logLevel ?? 'info' });
+  const metrics = new HandlerMetrics(options.service);
+  const transport = new ForageTransport({
+    servers: options.natsUrl,
+    service: options.service,
+    metrics,
+    logger,
+    ...(options.queue ? { queue: options.queue } : {}),
+  });
+  const root: DynamicModule = {
+    module: ServiceRoot,
+    imports: [
+      RuntimeModule.forService({ service: options.service, natsUrl: options.natsUrl, logger, metrics }),
+      options.module,
+    ],
+  };
+  const app = await NestFactory.createMicroservice(root, {
+    strategy: transport,
+    logger: new NestPinoLogger(logger),
+  });
+  app.useGlobalFilters(new ForwardErrorsFilter());
+  await app.listen();
+  const extraChecks = options.health?.(app);
+  const ops = new OpsServer({
+    service: options.service,
+    host: options.ops.host,
+    port: options.ops.port,
+    registry: metrics.registry,
+    health: async () => {
+      const checks: HealthReport['checks'] = { nats: { ok: transport.isHealthy() } };
+      if (extraChecks) Object.assign(checks, await extraChecks());
+      return { ok: Object.values(checks).every((c) => c.ok), checks };
+    },
+  });
+  const opsPort = await ops.start();
+  logger.info({ opsPort }, 'service ready');
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> =>
+    (stopping ??= (async () => {
+      await ops.stop();
+      await app.close();
+    })());
+  return { app, logger, metrics, opsPort, stop };
+}
+
+/** Stops the service cleanly on SIGINT/SIGTERM, then exits; a second signal exits at once. */
+export function stopOnSignals(service: RunningService): void {
+  let signalled = false;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (signalled) process.exit(1);
+    signalled = true;
+    service.logger.info({ signal }, 'stopping');
+    service.stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        service.logger.error({ err }, 'unclean stop');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}

@@ -1,0 +1,140 @@
+import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
+import { errors, headers as natsHeaders, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
+import type {
+  CommandContract,
+  CommandReply,
+  CommandRequestInput,
+  EventContract,
+  EventPayloadInput,
+} from '@forage/contracts';
+import { currentContext, newTraceId } from '@forage/observability';
+import { HEADER, decodeJson, encodeJson } from './codec.js';
+import {
+  InvalidReplyError,
+  InvalidRequestError,
+  RemoteError,
+  RequestTimeoutError,
+  ServiceUnavailableError,
+  UpstreamError,
+  issuesOf,
+} from './errors.js';
+import { errorReplySchema } from '@forage/contracts';
+
+export interface RequestOptions {
+  readonly timeoutMs?: number;
+}
+
+/**
+ * The typed client every service uses to talk to the others: requests are validated before they
+ * leave, replies on arrival, and a typed error reply is rethrown as a RemoteError.
+ */
+export class Bus {
+  private readonly js: JetStreamClient;
+
+  constructor(
+    readonly connection: NatsConnection,
+    private readonly defaults: { timeoutMs: number } = { timeoutMs: 30_000 },
+  ) {
+    this.js = jetstream(connection);
+  }
+
+  async request<C extends CommandContract>(
+    contract: C,
+    input: CommandRequestInput<C>,
+    options: RequestOptions = {},
+  ): Promise<CommandReply<C>> {
+    const parsed = contract.request.safeParse(input);
+    if (!parsed.success) {
+      throw new InvalidRequestError(`${contract.subject}: request does not match its contract`, {
+        issues: issuesOf(parsed.error),
+      });
+    }
+    const timeout = options.timeoutMs ?? this.defaults.timeoutMs;
+    let reply;
+    try {
+      reply = await this.connection.request(contract.subject, encodeJson(parsed.data), {
+        timeout,
+        headers: this.headersFor(parsed.data),
+      });
+    } catch (err) {
+      throw mapRequestError(contract.subject, timeout, err);
+    }
+    const body = decodeJson(reply.data);
+    if (typeof body === 'object' && body !== null && 'error' in body) {
+      const asError = errorReplySchema.safeParse(body);
+      if (asError.success) throw new RemoteError(contract.subject, asError.data);
+    }
+    const checked = contract.reply.safeParse(body);
+    if (!checked.success) {
+      throw new InvalidReplyError(`${contract.subject}: reply does not match its contract`, {
+        issues: issuesOf(checked.error),
+      });
+    }
+    return checked.data as CommandReply<C>;
+  }
+
+  /** Fire-and-forget on core NATS: delivered to whoever listens now, lost otherwise. */
+  publish<E extends EventContract>(contract: E, input: EventPayloadInput<E>): void {
+    const data = this.validateEvent(contract, input);
+    this.connection.publish(contract.subject, encodeJson(data), { headers: this.headersFor(data) });
+  }
+
+  /**
+   * Durable publish through JetStream, acknowledged by the server once stored. `msgId` makes it
+   * idempotent: the stream drops a second publish with the same id inside its duplicate window.
+   */
+  async publishDurable<E extends EventContract>(
+    contract: E,
+    input: EventPayloadInput<E>,
+    options: { msgId: string },
+  ): Promise<{ seq: number; duplicate: boolean }> {
+    const data = this.validateEvent(contract, input);
+    try {
+      const ack = await this.js.publish(contract.subject, encodeJson(data), {
+        msgID: options.msgId,
+        headers: this.headersFor(data),
+      });
+      return { seq: ack.seq, duplicate: ack.duplicate };
+    } catch (err) {
+      throw new UpstreamError(`${contract.subject}: JetStream did not store the message`, { cause: err });
+    }
+  }
+
+  private validateEvent(contract: EventContract, input: unknown): unknown {
+    const parsed = contract.payload.safeParse(input);
+    if (!parsed.success) {
+      throw new InvalidRequestError(`${contract.subject}: payload does not match its contract`, {
+        issues: issuesOf(parsed.error),
+      });
+    }
+    return parsed.data;
+  }
+
+  private headersFor(data: unknown): MsgHdrs {
+    const h = natsHeaders();
+    const ctx = currentContext();
+    h.set(HEADER.traceId, ctx?.traceId ?? newTraceId());
+    const runId = runIdOf(data) ?? ctx?.runId;
+    if (runId) h.set(HEADER.runId, runId);
+    return h;
+  }
+}
+
+function runIdOf(data: unknown): string | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const record = data as { runId?: unknown; run_id?: unknown };
+  const id = record.runId ?? record.run_id;
+  return typeof id === 'string' ? id : undefined;
+}
+
+function mapRequestError(subject: string, timeoutMs: number, err: unknown): Error {
+  if (err instanceof errors.NoRespondersError || (err instanceof Error && err.cause instanceof errors.NoRespondersError)) {
+    return new ServiceUnavailableError(`${subject}: no service is listening`, { cause: err });
+  }
+  if (err instanceof errors.TimeoutError || (err instanceof Error && err.cause instanceof errors.TimeoutError)) {
+    return new RequestTimeoutError(`${subject}: no reply within ${timeoutMs} ms`, { cause: err });
+  }
+  return new UpstreamError(`${subject}: request failed: ${err instanceof Error ? err.message : String(err)}`, {
+    cause: err,
+  });
+}

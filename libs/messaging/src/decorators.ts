@@ -1,0 +1,33 @@
+import { EventPattern, MessagePattern } from '@nestjs/microservices';
+import type { CommandContract, EventContract } from '@forage/contracts';
+
+/** How a durable (JetStream) handler is consumed; see ForageTransport. */
+export interface DurableOptions {
+  /** Stream that holds the subject (see `streams`). */
+  readonly stream: string;
+  /** Durable consumer name; replicas sharing it share the work. */
+  readonly consumer: string;
+  /** Deliveries before the message goes to the dead-letter subject. */
+  readonly maxDeliver?: number;
+  /** Redelivery delays for retryable failures, by attempt. */
+  readonly backoffMs?: readonly number[];
+  /** How long one message may be worked on before redelivery (keep above the slowest handler). */
+  readonly ackWaitMs?: number;
+}
+
+export interface HandlerExtras {
+  readonly contract: CommandContract | EventContract;
+  readonly durable?: DurableOptions;
+}
+
+/** Serve a command contract: the request is validated before the method runs; errors become typed replies. */
+export function HandleCommand(contract: CommandContract): MethodDecorator {
+  const extras: HandlerExtras = { contract };
+  return MessagePattern(contract.subject, extras);
+}
+
+/** Consume an event contract, on core NATS (at most once) or, with `durable`, through JetStream. */
+export function HandleEvent(contract: EventContract, options?: { durable?: DurableOptions }): MethodDecorator {
+  const extras: HandlerExtras = { contract, ...(options?.durable ? { durable: options.durable } : {}) };
+  return EventPattern<string>(contract.subject, extras) as MethodDecorator;
+}

@@ -1,0 +1,12 @@
+/** @forage/messaging: Nest over NATS with validated contracts, typed errors and durable consumers. */
+export * from './errors.js';
+export * from './codec.js';
+export * from './bus.js';
+export * from './decorators.js';
+export * from './streams.js';
+export * from './jetstream.js';
+export * from './settle.js';
+export * from './transport.js';
+export * from './module.js';
+export * from './bootstrap.js';
+export * from './nats-server.js';

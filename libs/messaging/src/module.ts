@@ -1,0 +1,47 @@
+import { Global, Inject, Injectable, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { connect } from '@nats-io/transport-node';
+import { HandlerMetrics, type Logger } from '@forage/observability';
+import { Bus } from './bus.js';
+
+/** Injection token for the service's pino logger. */
+export const LOGGER = Symbol('forage.logger');
+
+@Injectable()
+class BusShutdown implements OnApplicationShutdown {
+  constructor(@Inject(Bus) private readonly bus: Bus) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    if (!this.bus.connection.isClosed()) await this.bus.connection.drain();
+  }
+}
+
+@Global()
+@Module({})
+export class RuntimeModule {
+  /** Provides the Bus (its own NATS connection), the logger and the handler metrics to every module. */
+  static forService(options: {
+    service: string;
+    natsUrl: string;
+    logger: Logger;
+    metrics: HandlerMetrics;
+    requestTimeoutMs?: number;
+  }): DynamicModule {
+    return {
+      module: RuntimeModule,
+      global: true,
+      providers: [
+        {
+          provide: Bus,
+          useFactory: async () =>
+            new Bus(await connect({ servers: options.natsUrl, name: `${options.service}-client`, maxReconnectAttempts: -1 }), {
+              timeoutMs: options.requestTimeoutMs ?? 30_000,
+            }),
+        },
+        { provide: LOGGER, useValue: options.logger },
+        { provide: HandlerMetrics, useValue: options.metrics },
+        BusShutdown,
+      ],
+      exports: [Bus, LOGGER, HandlerMetrics],
+    };
+  }
+}

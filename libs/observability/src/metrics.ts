@@ -1,0 +1,34 @@
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export type HandlerOutcome = 'success' | 'invalid' | 'error';
+
+/** The handler metrics every service exposes, with the same names and labels everywhere. */
+export class HandlerMetrics {
+  readonly registry: Registry;
+  private readonly duration: Histogram<'service' | 'subject' | 'outcome'>;
+  private readonly total: Counter<'service' | 'subject' | 'outcome'>;
+
+  constructor(readonly service: string) {
+    this.registry = new Registry();
+    collectDefaultMetrics({ register: this.registry });
+    this.duration = new Histogram({
+      name: 'forage_handler_duration_seconds',
+      help: 'Time spent handling one message, by subject and outcome',
+      labelNames: ['service', 'subject', 'outcome'],
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers: [this.registry],
+    });
+    this.total = new Counter({
+      name: 'forage_handler_total',
+      help: 'Messages handled, by subject and outcome',
+      labelNames: ['service', 'subject', 'outcome'],
+      registers: [this.registry],
+    });
+  }
+
+  observe(subject: string, outcome: HandlerOutcome, seconds: number): void {
+    const labels = { service: this.service, subject, outcome };
+    this.duration.observe(labels, seconds);
+    this.total.inc(labels);
+  }
+}

@@ -1,0 +1,4 @@
+/** @forage/testing: real infrastructure for tests (nats-server, temp dirs) and contract builders. */
+export * from './nats.js';
+export * from './builders.js';
+export * from './tmp.js';
