@@ -11,6 +11,7 @@ export function startSearchService(config: SearchConfig): Promise<RunningService
     natsUrl: config.NATS_URL,
     ops: { host: config.OPS_HOST, port: config.OPS_PORT },
     logLevel: config.LOG_LEVEL,
-    health: (app) => async () => ({ index: app.get(LocalIndex).health() }),
+    tool: 'search',
+    health: (app) => () => Promise.resolve({ index: app.get(LocalIndex).health() }),
   });
 }

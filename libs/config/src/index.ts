@@ -9,7 +9,10 @@ export class ConfigError extends Error {
  * Parses `env` with `schema`; a bad value throws a ConfigError naming each variable at fault,
  * so a service stops at boot with a message an operator can act on.
  */
-export function parseConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+export function parseConfig<S extends z.ZodType>(
+  schema: S,
+  env: NodeJS.ProcessEnv = process.env,
+): z.infer<S> {
   const parsed = schema.safeParse(env);
   if (parsed.success) return parsed.data;
   const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);

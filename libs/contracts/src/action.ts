@@ -36,6 +36,7 @@ export const executeAction = defineCommand({
     status: z.enum(['done', 'failed']),
     detail: z.string().max(2000),
     url: z.string(),
+    logRecordId: z.uuid(),
     evidence: z.object({ before: evidenceRefSchema.nullable(), after: evidenceRefSchema.nullable() }),
   }),
 });

@@ -21,6 +21,7 @@ export const pageSnapshotSchema = z
     contentType: z.string().max(200),
     loadTimeMs: z.number().nonnegative(),
     outcome: pageOutcomeSchema,
+    logRecordId: z.uuid().meta({ description: 'The log record that holds this evidence' }),
     evidence: z.object({ domSnapshot: evidenceRefSchema, screenshot: evidenceRefSchema.nullable() }),
     network: z.object({
       redirects: z.array(z.string()).max(50),
@@ -77,6 +78,7 @@ export const understandPage = defineCommand({
       chunks: z.array(contentChunkSchema).max(2000),
       interactive: z.array(interactiveElementSchema).max(1000),
       truncated: z.boolean(),
+      logRecordId: z.uuid(),
     })
     .meta({ title: 'PageUnderstanding' }),
 });

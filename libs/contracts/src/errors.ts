@@ -31,5 +31,10 @@ export type ErrorReply = z.infer<typeof errorReplySchema>;
 export type ErrorIssue = z.infer<typeof errorIssueSchema>;
 
 export function isErrorReply(value: unknown): value is ErrorReply {
-  return typeof value === 'object' && value !== null && 'error' in value && errorReplySchema.safeParse(value).success;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'error' in value &&
+    errorReplySchema.safeParse(value).success
+  );
 }

@@ -7,5 +7,9 @@ export const createRunBodySchema = z
   .meta({ title: 'CreateRunBody' });
 export type CreateRunBody = z.infer<typeof createRunBodySchema>;
 
-export const createRunResponseSchema = z.object({ runId: z.uuid(), eventsUrl: z.string(), statusUrl: z.string() });
+export const createRunResponseSchema = z.object({
+  runId: z.uuid(),
+  eventsUrl: z.string(),
+  statusUrl: z.string(),
+});
 export type CreateRunResponse = z.infer<typeof createRunResponseSchema>;

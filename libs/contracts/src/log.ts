@@ -62,6 +62,10 @@ export const queryLogs = defineCommand({
   }),
   reply: z.object({
     records: z.array(storedLogRecordSchema),
-    chain: z.object({ valid: z.boolean(), checked: z.number().int(), brokenAtSeq: z.number().int().nullable() }),
+    chain: z.object({
+      valid: z.boolean(),
+      checked: z.number().int(),
+      brokenAtSeq: z.number().int().nullable(),
+    }),
   }),
 });

@@ -25,7 +25,8 @@ export const normalizeChunks = defineCommand({
 export const scoredAnswerSchema = z.object({
   text: z.string().min(1).max(2000),
   confidence: z.number().min(0).max(1),
-  source: sourcedChunkSchema.pick({ chunkId: true, url: true, title: true, xpath: true, domSnapshot: true, logRecordId: true })
+  source: sourcedChunkSchema
+    .pick({ chunkId: true, url: true, title: true, xpath: true, domSnapshot: true, logRecordId: true })
     .extend({ snippet: z.string().min(1).max(2000) }),
 });
 export type ScoredAnswer = z.infer<typeof scoredAnswerSchema>;
@@ -47,5 +48,6 @@ export const answerQuestion = defineCommand({
     abstained: z.boolean(),
     reason: z.string().max(500).nullable(),
     method: z.enum(['heuristic', 'llm']),
+    logRecordId: z.uuid(),
   }),
 });

@@ -19,5 +19,11 @@ export const commandContracts: readonly CommandContract[] = [
   queryLogs,
   verifyRun,
 ];
-export const eventContracts: readonly EventContract[] = [runStart, runStep, runCompleted, logRecordEvent, deadLetterEvent];
+export const eventContracts: readonly EventContract[] = [
+  runStart,
+  runStep,
+  runCompleted,
+  logRecordEvent,
+  deadLetterEvent,
+];
 export const allContracts = [...commandContracts, ...eventContracts] as const;

@@ -24,7 +24,13 @@ export const searchQuery = defineCommand({
   reply: z.object({
     query: z.string(),
     terms: z.array(z.string()),
+    logRecordId: z.uuid(),
     results: z.array(searchResultSchema),
-    timings: z.object({ parseMs: z.number(), retrieveMs: z.number(), rankMs: z.number(), totalMs: z.number() }),
+    timings: z.object({
+      parseMs: z.number(),
+      retrieveMs: z.number(),
+      rankMs: z.number(),
+      totalMs: z.number(),
+    }),
   }),
 });

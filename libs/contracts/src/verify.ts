@@ -40,7 +40,12 @@ export const verifyRun = defineCommand({
   reply: z.object({
     runId: runIdSchema,
     verdicts: z.array(claimVerdictSchema),
-    trace: z.object({ complete: z.boolean(), missingRecordIds: z.array(z.string()), chainValid: z.boolean() }),
+    trace: z.object({
+      complete: z.boolean(),
+      missingRecordIds: z.array(z.string()),
+      chainValid: z.boolean(),
+    }),
     released: z.boolean(),
+    logRecordId: z.uuid(),
   }),
 });

@@ -20,7 +20,8 @@ export function sha256Hex(data: Uint8Array): string {
 /** Parses a 32-byte AES key given as 64 hex characters or base64. */
 export function parseEvidenceKey(value: string): Buffer {
   const key = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
-  if (key.length !== 32) throw new EvidenceKeyError('FORAGE_EVIDENCE_KEY must be 32 bytes (64 hex chars or base64)');
+  if (key.length !== 32)
+    throw new EvidenceKeyError('FORAGE_EVIDENCE_KEY must be 32 bytes (64 hex chars or base64)');
   return key;
 }
 

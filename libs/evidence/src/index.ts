@@ -1,3 +1,4 @@
 /** @forage/evidence: encrypted, content-addressed evidence store shared by all services. */
 export * from './crypto.js';
 export * from './store.js';
+export * from './module.js';

@@ -20,7 +20,10 @@ export class EvidenceStore {
   ) {}
 
   /** Opens (creating if needed) the bucket; `retentionMs` deletes evidence after that age. */
-  static async open(nc: NatsConnection, options: { key: Buffer; retentionMs: number; bucket?: string }): Promise<EvidenceStore> {
+  static async open(
+    nc: NatsConnection,
+    options: { key: Buffer; retentionMs: number; bucket?: string },
+  ): Promise<EvidenceStore> {
     const objm = new Objm(nc);
     const store = await objm.create(options.bucket ?? EVIDENCE_BUCKET, { ttl: nanos(options.retentionMs) });
     return new EvidenceStore(store, options.key);
@@ -29,10 +32,18 @@ export class EvidenceStore {
   /** Stores an artefact under its sha256; storing the same bytes twice stores them once. */
   async put(input: { kind: EvidenceKind; contentType: string; data: Uint8Array }): Promise<EvidenceRef> {
     const sha256 = sha256Hex(input.data);
-    const ref: EvidenceRef = { sha256, kind: input.kind, size: input.data.length, contentType: input.contentType };
+    const ref: EvidenceRef = {
+      sha256,
+      kind: input.kind,
+      size: input.data.length,
+      contentType: input.contentType,
+    };
     const existing = await this.store.info(sha256);
     if (existing && !existing.deleted) return ref;
-    await this.store.putBlob({ name: sha256, description: `${input.kind} ${input.contentType}` }, seal(this.key, input.data, sha256));
+    await this.store.putBlob(
+      { name: sha256, description: `${input.kind} ${input.contentType}` },
+      seal(this.key, input.data, sha256),
+    );
     return ref;
   }
 
@@ -41,7 +52,8 @@ export class EvidenceStore {
     const sealed = await this.store.getBlob(ref.sha256);
     if (!sealed) throw new EvidenceNotFoundError(`no evidence ${ref.sha256}`);
     const plain = open(this.key, sealed, ref.sha256);
-    if (sha256Hex(plain) !== ref.sha256) throw new EvidenceTamperedError(`evidence ${ref.sha256} does not match its hash`);
+    if (sha256Hex(plain) !== ref.sha256)
+      throw new EvidenceTamperedError(`evidence ${ref.sha256} does not match its hash`);
     return plain;
   }
 

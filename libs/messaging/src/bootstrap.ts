@@ -1,7 +1,15 @@
 import 'reflect-metadata';
 import { Module, type DynamicModule, type INestMicroservice, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { createLogger, HandlerMetrics, OpsServer, type HealthReport, type Logger } from '@forage/observability';
+import type { MicroserviceOptions } from '@nestjs/microservices';
+import {
+  createLogger,
+  HandlerMetrics,
+  OpsServer,
+  type HealthReport,
+  type Logger,
+} from '@forage/observability';
+import type { ToolName } from '@forage/contracts';
 import { ForageTransport } from './transport.js';
 import { RuntimeModule } from './module.js';
 import { NestPinoLogger } from './nest-logger.js';
@@ -16,6 +24,8 @@ export interface ServiceOptions {
   readonly ops: { readonly host: string; readonly port: number };
   readonly logLevel?: string;
   readonly queue?: string;
+  /** Set for services that record tool outcomes (provides ToolRecorder). */
+  readonly tool?: ToolName;
   /** Extra health checks beyond the NATS connection (a browser, a database). */
   readonly health?: (app: INestMicroservice) => HealthChecks;
 }
@@ -45,14 +55,21 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const root: DynamicModule = {
     module: ServiceRoot,
     imports: [
-      RuntimeModule.forService({ service: options.service, natsUrl: options.natsUrl, logger, metrics }),
+      RuntimeModule.forService({
+        service: options.service,
+        natsUrl: options.natsUrl,
+        logger,
+        metrics,
+        ...(options.tool ? { tool: options.tool } : {}),
+      }),
       options.module,
     ],
   };
-  const app = await NestFactory.createMicroservice(root, {
+  const microserviceOptions: MicroserviceOptions = {
     strategy: transport,
     logger: new NestPinoLogger(logger),
-  });
+  };
+  const app = await NestFactory.createMicroservice(root, microserviceOptions);
   app.useGlobalFilters(new ForwardErrorsFilter());
   await app.listen();
   const extraChecks = options.health?.(app);

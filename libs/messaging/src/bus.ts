@@ -128,13 +128,22 @@ function runIdOf(data: unknown): string | undefined {
 }
 
 function mapRequestError(subject: string, timeoutMs: number, err: unknown): Error {
-  if (err instanceof errors.NoRespondersError || (err instanceof Error && err.cause instanceof errors.NoRespondersError)) {
+  if (
+    err instanceof errors.NoRespondersError ||
+    (err instanceof Error && err.cause instanceof errors.NoRespondersError)
+  ) {
     return new ServiceUnavailableError(`${subject}: no service is listening`, { cause: err });
   }
-  if (err instanceof errors.TimeoutError || (err instanceof Error && err.cause instanceof errors.TimeoutError)) {
+  if (
+    err instanceof errors.TimeoutError ||
+    (err instanceof Error && err.cause instanceof errors.TimeoutError)
+  ) {
     return new RequestTimeoutError(`${subject}: no reply within ${timeoutMs} ms`, { cause: err });
   }
-  return new UpstreamError(`${subject}: request failed: ${err instanceof Error ? err.message : String(err)}`, {
-    cause: err,
-  });
+  return new UpstreamError(
+    `${subject}: request failed: ${err instanceof Error ? err.message : String(err)}`,
+    {
+      cause: err,
+    },
+  );
 }

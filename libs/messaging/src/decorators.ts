@@ -27,7 +27,10 @@ export function HandleCommand(contract: CommandContract): MethodDecorator {
 }
 
 /** Consume an event contract, on core NATS (at most once) or, with `durable`, through JetStream. */
-export function HandleEvent(contract: EventContract, options?: { durable?: DurableOptions }): MethodDecorator {
+export function HandleEvent(
+  contract: EventContract,
+  options?: { durable?: DurableOptions },
+): MethodDecorator {
   const extras: HandlerExtras = { contract, ...(options?.durable ? { durable: options.durable } : {}) };
-  return EventPattern<string>(contract.subject, extras) as MethodDecorator;
+  return EventPattern(contract.subject, extras);
 }

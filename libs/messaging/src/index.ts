@@ -10,3 +10,4 @@ export * from './transport.js';
 export * from './module.js';
 export * from './bootstrap.js';
 export * from './nats-server.js';
+export * from './tool-recorder.js';

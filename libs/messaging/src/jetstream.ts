@@ -15,12 +15,12 @@ export async function ensureStream(jsm: JetStreamManager, spec: StreamSpec): Pro
     max_age: nanos(spec.maxAgeMs),
     duplicate_window: nanos(spec.duplicateWindowMs),
   };
+  // add is idempotent for an identical config, so replicas booting together do not race
   try {
-    await jsm.streams.info(spec.name);
-    await jsm.streams.update(spec.name, config);
-  } catch (err) {
-    if (!isNotFound(err)) throw err;
     await jsm.streams.add(config);
+  } catch (err) {
+    if (!isAlreadyThere(err)) throw err;
+    await jsm.streams.update(spec.name, config);
   }
 }
 
@@ -45,16 +45,15 @@ export async function ensureDurableConsumer(
     ack_wait: nanos(options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS),
   };
   try {
-    await jsm.consumers.info(options.stream, options.consumer);
-    await jsm.consumers.update(options.stream, options.consumer, config);
-  } catch (err) {
-    if (!isNotFound(err)) throw err;
     await jsm.consumers.add(options.stream, config);
+  } catch (err) {
+    if (!isAlreadyThere(err)) throw err;
+    await jsm.consumers.update(options.stream, options.consumer, config);
   }
 }
 
-function isNotFound(err: unknown): boolean {
-  return err instanceof Error && /not found/i.test(err.message);
+function isAlreadyThere(err: unknown): boolean {
+  return err instanceof Error && /already (in use|exists)/i.test(err.message);
 }
 
 /** Delay before redelivery number `deliveryCount + 1`. */

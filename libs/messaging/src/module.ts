@@ -1,7 +1,17 @@
-import { Global, Inject, Injectable, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Global,
+  Inject,
+  Injectable,
+  Module,
+  type DynamicModule,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { connect } from '@nats-io/transport-node';
 import { HandlerMetrics, type Logger } from '@forage/observability';
 import { Bus } from './bus.js';
+import { ensureAllStreams } from './jetstream.js';
+import { TOOL_NAME, ToolRecorder } from './tool-recorder.js';
+import type { ToolName } from '@forage/contracts';
 
 /** Injection token for the service's pino logger. */
 export const LOGGER = Symbol('forage.logger');
@@ -25,6 +35,8 @@ export class RuntimeModule {
     logger: Logger;
     metrics: HandlerMetrics;
     requestTimeoutMs?: number;
+    /** The name this service's log records carry; services that record no outcomes omit it. */
+    tool?: ToolName;
   }): DynamicModule {
     return {
       module: RuntimeModule,
@@ -32,16 +44,22 @@ export class RuntimeModule {
       providers: [
         {
           provide: Bus,
-          useFactory: async () =>
-            new Bus(await connect({ servers: options.natsUrl, name: `${options.service}-client`, maxReconnectAttempts: -1 }), {
-              timeoutMs: options.requestTimeoutMs ?? 30_000,
-            }),
+          useFactory: async () => {
+            const nc = await connect({
+              servers: options.natsUrl,
+              name: `${options.service}-client`,
+              maxReconnectAttempts: -1,
+            });
+            await ensureAllStreams(nc);
+            return new Bus(nc, { timeoutMs: options.requestTimeoutMs ?? 30_000 });
+          },
         },
+        ...(options.tool ? [{ provide: TOOL_NAME, useValue: options.tool }, ToolRecorder] : []),
         { provide: LOGGER, useValue: options.logger },
         { provide: HandlerMetrics, useValue: options.metrics },
         BusShutdown,
       ],
-      exports: [Bus, LOGGER, HandlerMetrics],
+      exports: [Bus, LOGGER, HandlerMetrics, ...(options.tool ? [ToolRecorder] : [])],
     };
   }
 }

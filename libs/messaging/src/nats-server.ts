@@ -1,7 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-export const NATS_SERVER_CANDIDATES = ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'];
+export const NATS_SERVER_CANDIDATES = [
+  '/usr/sbin/nats-server',
+  '/usr/bin/nats-server',
+  '/usr/local/bin/nats-server',
+];
 
 export class NatsServerMissingError extends Error {
   override readonly name = 'NatsServerMissingError';
@@ -42,7 +46,17 @@ export async function launchNatsServer(options: {
 }): Promise<RunningNatsServer> {
   const host = options.host ?? '127.0.0.1';
   const bin = findNatsServer();
-  const args = ['-a', host, '-p', String(options.port ?? -1), '-m', String(options.monitorPort ?? -1), '-js', '-sd', options.storeDir];
+  const args = [
+    '-a',
+    host,
+    '-p',
+    String(options.port ?? -1),
+    '-m',
+    String(options.monitorPort ?? -1),
+    '-js',
+    '-sd',
+    options.storeDir,
+  ];
   const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   const ports = await new Promise<{ client: number; monitor: number }>((resolve, reject) => {
@@ -56,22 +70,26 @@ export async function launchNatsServer(options: {
       const monitor = /Starting http monitor on [^\s]+:(\d+)/.exec(log);
       if (client?.[1] && monitor?.[1] && log.includes('Server is ready')) {
         clearTimeout(timer);
-        child.stderr?.off('data', onData);
-        child.stdout?.off('data', onData);
+        child.stderr.off('data', onData);
+        child.stdout.off('data', onData);
         resolve({ client: Number(client[1]), monitor: Number(monitor[1]) });
       }
     };
-    child.stderr?.on('data', onData);
-    child.stdout?.on('data', onData);
+    child.stderr.on('data', onData);
+    child.stdout.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new NatsServerStartError(`nats-server exited with ${code}:\n${log}`));
     });
   });
   // keep draining output so the pipe never fills and blocks the server
-  child.stderr?.resume();
-  child.stdout?.resume();
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.stderr.resume();
+  child.stdout.resume();
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => {
+      resolve();
+    });
+  });
   return {
     url: `nats://${host}:${ports.client}`,
     port: ports.client,

@@ -19,7 +19,7 @@ export function settle(input: {
 }): Settlement {
   const { error, deliveryCount, maxDeliver } = input;
   if (error === undefined) return { kind: 'ack' };
-  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : JSON.stringify(error);
   if (error instanceof UndecodableMessageError || error instanceof InvalidRequestError) {
     return { kind: 'dead-letter', reason: message };
   }

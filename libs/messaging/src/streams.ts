@@ -1,6 +1,5 @@
 import { deadLetterEvent, logRecordEvent, runCompleted, runStart, runStep } from '@forage/contracts';
 
-
 export interface StreamSpec {
   readonly name: string;
   readonly subjects: readonly string[];
@@ -12,7 +11,12 @@ const DAY = 86_400_000;
 
 /** The JetStream streams Forage relies on; every service ensures them at boot. */
 export const streams = {
-  logs: { name: 'FORAGE_LOGS', subjects: [logRecordEvent.subject], maxAgeMs: 7 * DAY, duplicateWindowMs: 120_000 },
+  logs: {
+    name: 'FORAGE_LOGS',
+    subjects: [logRecordEvent.subject],
+    maxAgeMs: 7 * DAY,
+    duplicateWindowMs: 120_000,
+  },
   runs: { name: 'FORAGE_RUNS', subjects: [runStart.subject], maxAgeMs: 7 * DAY, duplicateWindowMs: 120_000 },
   runEvents: {
     name: 'FORAGE_RUN_EVENTS',
@@ -20,5 +24,10 @@ export const streams = {
     maxAgeMs: 1 * DAY,
     duplicateWindowMs: 120_000,
   },
-  deadLetters: { name: 'FORAGE_DLQ', subjects: [deadLetterEvent.subject], maxAgeMs: 30 * DAY, duplicateWindowMs: 120_000 },
+  deadLetters: {
+    name: 'FORAGE_DLQ',
+    subjects: [deadLetterEvent.subject],
+    maxAgeMs: 30 * DAY,
+    duplicateWindowMs: 120_000,
+  },
 } as const satisfies Record<string, StreamSpec>;

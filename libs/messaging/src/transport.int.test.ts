@@ -7,14 +7,23 @@ import type { RunningNatsServer } from './nats-server.js';
 import { Bus } from './bus.js';
 import { HandleCommand, HandleEvent } from './decorators.js';
 import { startService, type RunningService } from './bootstrap.js';
-import { InvalidRequestError, NotFoundError, RemoteError, ServiceUnavailableError, UpstreamError } from './errors.js';
+import {
+  InvalidRequestError,
+  NotFoundError,
+  RemoteError,
+  ServiceUnavailableError,
+  UpstreamError,
+} from './errors.js';
 import { encodeJson, decodeJson } from './codec.js';
 import { currentContext } from '@forage/observability';
 
 const echo = defineCommand({
   subject: 'test.echo.v1',
   description: 'echo',
-  request: z.object({ text: z.string().min(1), fail: z.enum(['none', 'not_found', 'upstream', 'crash']).default('none') }),
+  request: z.object({
+    text: z.string().min(1),
+    fail: z.enum(['none', 'not_found', 'upstream', 'crash']).default('none'),
+  }),
   reply: z.object({ text: z.string(), traceId: z.string() }),
 });
 const broken = defineCommand({
@@ -23,7 +32,11 @@ const broken = defineCommand({
   request: z.object({}),
   reply: z.object({ n: z.number() }),
 });
-const noted = defineEvent({ subject: 'test.noted.v1', description: 'durable', payload: z.object({ id: z.string(), fail: z.boolean() }) });
+const noted = defineEvent({
+  subject: 'test.noted.v1',
+  description: 'durable',
+  payload: z.object({ id: z.string(), fail: z.boolean() }),
+});
 const received: string[] = [];
 
 @Controller()
@@ -116,15 +129,26 @@ describe('ForageTransport and Bus over a real nats-server', () => {
   });
 
   it('says unavailable when nobody listens on a subject', async () => {
-    const nobody = defineCommand({ subject: 'test.nobody.v1', description: '', request: z.object({}), reply: z.object({}) });
+    const nobody = defineCommand({
+      subject: 'test.nobody.v1',
+      description: '',
+      request: z.object({}),
+      reply: z.object({}),
+    });
     await expect(bus.request(nobody, {})).rejects.toBeInstanceOf(ServiceUnavailableError);
   });
 
   it('counts every handled message in the handler metrics with its outcome', async () => {
     const text = await service.metrics.registry.metrics();
-    expect(text).toMatch(/forage_handler_total\{service="echo",subject="test.echo.v1",outcome="success"\} [1-9]/);
-    expect(text).toMatch(/forage_handler_total\{service="echo",subject="test.echo.v1",outcome="invalid"\} [1-9]/);
-    expect(text).toMatch(/forage_handler_duration_seconds_count\{service="echo",subject="test.echo.v1",outcome="error"\} [1-9]/);
+    expect(text).toMatch(
+      /forage_handler_total\{service="echo",subject="test.echo.v1",outcome="success"\} [1-9]/,
+    );
+    expect(text).toMatch(
+      /forage_handler_total\{service="echo",subject="test.echo.v1",outcome="invalid"\} [1-9]/,
+    );
+    expect(text).toMatch(
+      /forage_handler_duration_seconds_count\{service="echo",subject="test.echo.v1",outcome="error"\} [1-9]/,
+    );
   });
 
   it('serves /metrics and /health on the ops port', async () => {

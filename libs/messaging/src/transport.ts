@@ -1,7 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import { jetstream, type JsMsg } from '@nats-io/jetstream';
 import { connect, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
-import { BaseRpcContext, Server, type CustomTransportStrategy, type MessageHandler } from '@nestjs/microservices';
+import {
+  BaseRpcContext,
+  Server,
+  type CustomTransportStrategy,
+  type MessageHandler,
+} from '@nestjs/microservices';
 import { lastValueFrom } from 'rxjs';
 import type { CommandContract, EventContract } from '@forage/contracts';
 import { deadLetterEvent } from '@forage/contracts';
@@ -60,7 +65,11 @@ export class ForageTransport extends Server implements CustomTransportStrategy {
 
   async listen(callback: (err?: unknown) => void): Promise<void> {
     try {
-      this.nc = await connect({ servers: this.options.servers, name: this.options.service, maxReconnectAttempts: -1 });
+      this.nc = await connect({
+        servers: this.options.servers,
+        name: this.options.service,
+        maxReconnectAttempts: -1,
+      });
       const hasDurable = [...this.messageHandlers.values()].some((h) => extrasOf(h)?.durable);
       if (hasDurable) await ensureAllStreams(this.nc);
       for (const [subject, handler] of this.messageHandlers) await this.bind(this.nc, subject, handler);
@@ -72,10 +81,13 @@ export class ForageTransport extends Server implements CustomTransportStrategy {
 
   private async bind(nc: NatsConnection, subject: string, handler: MessageHandler): Promise<void> {
     const extras = extrasOf(handler);
-    if (!extras) throw new Error(`handler for ${subject} has no contract; use @HandleCommand or @HandleEvent`);
+    if (!extras)
+      throw new Error(`handler for ${subject} has no contract; use @HandleCommand or @HandleEvent`);
     if (extras.durable) {
       await ensureDurableConsumer(nc, subject, extras.durable);
-      this.consumerLoops.push(this.consumeDurable(nc, extras.contract as EventContract, handler, extras.durable));
+      this.consumerLoops.push(
+        this.consumeDurable(nc, extras.contract as EventContract, handler, extras.durable),
+      );
       return;
     }
     const queue = this.options.queue ?? this.options.service;
@@ -93,7 +105,11 @@ export class ForageTransport extends Server implements CustomTransportStrategy {
     );
   }
 
-  private async onMessage(contract: CommandContract | EventContract, handler: MessageHandler, msg: Msg): Promise<void> {
+  private async onMessage(
+    contract: CommandContract | EventContract,
+    handler: MessageHandler,
+    msg: Msg,
+  ): Promise<void> {
     const started = performance.now();
     const ids: RequestContext = {
       traceId: msg.headers?.get(HEADER.traceId) || newTraceId(),
@@ -106,7 +122,8 @@ export class ForageTransport extends Server implements CustomTransportStrategy {
       body = await runWithContext(ids, () => this.invoke(handler, data, ids));
     } catch (err) {
       outcome = err instanceof InvalidRequestError ? 'invalid' : 'error';
-      if (outcome === 'error') this.options.logger.error({ err, subject: msg.subject, ...ids }, 'handler failed');
+      if (outcome === 'error')
+        this.options.logger.error({ err, subject: msg.subject, ...ids }, 'handler failed');
       body = toErrorReply(err);
     }
     if (msg.reply) {
@@ -120,7 +137,7 @@ export class ForageTransport extends Server implements CustomTransportStrategy {
   }
 
   private async invoke(handler: MessageHandler, data: unknown, ids: RequestContext): Promise<unknown> {
-    const result = await handler(data, new ForageContext([ids]));
+    const result: unknown = await handler(data, new ForageContext([ids]));
     return lastValueFrom(this.transformToObservable(result), { defaultValue: undefined });
   }
 
@@ -174,8 +191,14 @@ export class ForageTransport extends Server implements CustomTransportStrategy {
       this.options.logger.warn({ err: error, subject: msg.subject, delayMs: decision.delayMs }, 'retrying');
       msg.nak(decision.delayMs);
     } else {
-      outcome = error instanceof InvalidRequestError || error instanceof UndecodableMessageError ? 'invalid' : 'error';
-      this.options.logger.error({ err: error, subject: msg.subject, reason: decision.reason }, 'dead-lettered');
+      outcome =
+        error instanceof InvalidRequestError || error instanceof UndecodableMessageError
+          ? 'invalid'
+          : 'error';
+      this.options.logger.error(
+        { err: error, subject: msg.subject, reason: decision.reason },
+        'dead-lettered',
+      );
       await js.publish(
         deadLetterEvent.subject,
         encodeJson({
@@ -206,14 +229,16 @@ export class ForageTransport extends Server implements CustomTransportStrategy {
     throw new Error('ForageTransport does not support event listeners');
   }
 
-  unwrap<T>(): T {
+  // the signature is Nest's (Server.unwrap<T>)
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
+  unwrap<T = NatsConnection>(): T {
     if (!this.nc) throw new Error('not connected');
     return this.nc as T;
   }
 }
 
 function extrasOf(handler: MessageHandler): HandlerExtras | undefined {
-  const extras = handler.extras as Partial<HandlerExtras> | undefined;
+  const extras: Partial<HandlerExtras> | undefined = handler.extras;
   return extras?.contract ? (extras as HandlerExtras) : undefined;
 }
 

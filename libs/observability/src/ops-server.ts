@@ -14,7 +14,13 @@ export class OpsServer {
   private server: Server | undefined;
 
   constructor(
-    private readonly options: { service: string; host: string; port: number; registry: Registry; health: HealthCheck },
+    private readonly options: {
+      service: string;
+      host: string;
+      port: number;
+      registry: Registry;
+      health: HealthCheck;
+    },
   ) {}
 
   async start(): Promise<number> {
@@ -39,7 +45,11 @@ export class OpsServer {
   private async route(url: string): Promise<{ status: number; type: string; body: string }> {
     const path = url.split('?')[0];
     if (path === '/metrics') {
-      return { status: 200, type: this.options.registry.contentType, body: await this.options.registry.metrics() };
+      return {
+        status: 200,
+        type: this.options.registry.contentType,
+        body: await this.options.registry.metrics(),
+      };
     }
     if (path === '/health') {
       const report = await this.options.health();
@@ -56,6 +66,10 @@ export class OpsServer {
     const server = this.server;
     if (!server) return;
     server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await new Promise<void>((resolve) => {
+      server.close(() => {
+        resolve();
+      });
+    });
   }
 }

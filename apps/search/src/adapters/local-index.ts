@@ -28,7 +28,10 @@ export class LocalIndex implements OnApplicationBootstrap {
   }
 
   health(): { ok: boolean; detail: string } {
-    return { ok: this.ready, detail: this.ready ? `${this.index.size} pages` : (this.lastError ?? 'building') };
+    return {
+      ok: this.ready,
+      detail: this.ready ? `${this.index.size} pages` : (this.lastError ?? 'building'),
+    };
   }
 
   async rebuild(): Promise<void> {

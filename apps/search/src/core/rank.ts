@@ -36,7 +36,11 @@ export function rankResults(input: {
     provider: 'local',
   }));
   const t3 = now();
-  return { terms, results, timings: { parseMs: t1 - t0, retrieveMs: t2 - t1, rankMs: t3 - t2, totalMs: t3 - t0 } };
+  return {
+    terms,
+    results,
+    timings: { parseMs: t1 - t0, retrieveMs: t2 - t1, rankMs: t3 - t2, totalMs: t3 - t0 },
+  };
 }
 
 /** The sentence-sized window of the text that contains the most query terms. */

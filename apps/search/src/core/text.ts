@@ -7,7 +7,11 @@ const STOP_WORDS = new Set(
 );
 
 export function tokenize(text: string): string[] {
-  const words = text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words =
+    text
+      .toLowerCase()
+      .normalize('NFKC')
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   return words.filter((w) => !STOP_WORDS.has(w)).map(stem);
 }
 

@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { logRecordEvent, type EvidenceRef, type LogRecord, type ToolName } from '@forage/contracts';
+import { currentContext, newTraceId } from '@forage/observability';
+import { Bus } from './bus.js';
+
+export interface ToolOutcome {
+  readonly runId: string;
+  readonly taskId: string;
+  readonly status: LogRecord['status'];
+  readonly confidence: number;
+  readonly startedAt: number;
+  readonly evidence?: { screenshot?: EvidenceRef | null; domSnapshot?: EvidenceRef | null };
+  readonly data: Record<string, unknown>;
+  readonly attempt?: number;
+}
+
+/** Token for the tool name a service records its outcomes under. */
+export const TOOL_NAME = Symbol('forage.toolName');
+
+/**
+ * Writes the one log record each tool outcome gets, durably (JetStream, deduplicated on the
+ * record id), and returns the record id so replies can point at their evidence.
+ */
+@Injectable()
+export class ToolRecorder {
+  constructor(
+    @Inject(Bus) private readonly bus: Bus,
+    @Inject(TOOL_NAME) private readonly tool: ToolName,
+  ) {}
+
+  async record(outcome: ToolOutcome): Promise<string> {
+    const ctx = currentContext();
+    const record: LogRecord = {
+      record_id: randomUUID(),
+      tool_name: this.tool,
+      task_id: outcome.taskId.slice(0, 200),
+      trace_id: ctx?.traceId ?? newTraceId(),
+      run_id: outcome.runId,
+      status: outcome.status,
+      timestamp: new Date().toISOString(),
+      confidence_score: Math.min(1, Math.max(0, outcome.confidence)),
+      evidence: {
+        screenshot: outcome.evidence?.screenshot ?? null,
+        dom_snapshot: outcome.evidence?.domSnapshot ?? null,
+      },
+      output: { data: outcome.data },
+      metadata: {
+        execution_time_ms: Math.max(0, performance.now() - outcome.startedAt),
+        memory_usage_mb: Math.round((process.memoryUsage().rss / 1_048_576) * 10) / 10,
+        agent: `${this.tool}@${process.pid}`,
+        attempt: outcome.attempt ?? 1,
+      },
+    };
+    await this.bus.publishDurable(logRecordEvent, record, { msgId: record.record_id });
+    return record.record_id;
+  }
+}
