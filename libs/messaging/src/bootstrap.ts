@@ -65,11 +65,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       options.module,
     ],
   };
-  const microserviceOptions: MicroserviceOptions = {
+  const app = await NestFactory.createMicroservice<MicroserviceOptions>(root, {
     strategy: transport,
     logger: new NestPinoLogger(logger),
-  };
-  const app = await NestFactory.createMicroservice(root, microserviceOptions);
+  });
   app.useGlobalFilters(new ForwardErrorsFilter());
   await app.listen();
   const extraChecks = options.health?.(app);

@@ -13,6 +13,8 @@ export interface DurableOptions {
   readonly backoffMs?: readonly number[];
   /** How long one message may be worked on before redelivery (keep above the slowest handler). */
   readonly ackWaitMs?: number;
+  /** Messages handled at once by one replica (default 1: strictly in order). */
+  readonly concurrency?: number;
 }
 
 export interface HandlerExtras {
@@ -32,5 +34,7 @@ export function HandleEvent(
   options?: { durable?: DurableOptions },
 ): MethodDecorator {
   const extras: HandlerExtras = { contract, ...(options?.durable ? { durable: options.durable } : {}) };
-  return EventPattern(contract.subject, extras);
+  // the explicit <string> picks the plain-topic overload (the default picks the typed-event-map one)
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-arguments
+  return EventPattern<string>(contract.subject, extras);
 }

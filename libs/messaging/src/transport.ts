@@ -151,10 +151,17 @@ export class ForageTransport extends Server implements CustomTransportStrategy {
     const consumer = await js.consumers.get(durable.stream, durable.consumer);
     const messages = await consumer.consume({ max_messages: 64 });
     const maxDeliver = durable.maxDeliver ?? DEFAULT_MAX_DELIVER;
+    const limit = Math.max(1, durable.concurrency ?? 1);
+    const inFlight = new Set<Promise<void>>();
     for await (const msg of messages) {
       if (this.closing) break;
-      await this.onDurable({ js, contract, handler, durable, msg, maxDeliver });
+      const task = this.onDurable({ js, contract, handler, durable, msg, maxDeliver }).finally(() => {
+        inFlight.delete(task);
+      });
+      inFlight.add(task);
+      if (inFlight.size >= limit) await Promise.race(inFlight);
     }
+    await Promise.allSettled(inFlight);
   }
 
   private async onDurable(input: {

@@ -1,0 +1,63 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Kvm, type KV } from '@nats-io/kv';
+import { Bus } from '@forage/messaging';
+import { z } from 'zod';
+import { ORCHESTRATOR_CONFIG } from '../tokens.js';
+import type { OrchestratorConfig } from '../config.js';
+
+const entrySchema = z.object({
+  status: z.enum(['running', 'completed']),
+  attempt: z.number().int().positive(),
+  updatedAt: z.iso.datetime(),
+  /** Enforced on read: nats-server 2.9 ignores per-key TTL, only the bucket TTL applies. */
+  expiresAt: z.iso.datetime(),
+});
+export type RunLedgerEntry = z.infer<typeof entrySchema>;
+
+const BUCKET = 'forage-runs';
+
+/**
+ * Durable run state in a JetStream KV bucket, so a redelivered run.start after a crash resumes as a
+ * new attempt and a run that already completed is never run twice.
+ */
+@Injectable()
+export class RunLedger implements OnModuleInit {
+  private kv: KV | undefined;
+
+  constructor(
+    @Inject(Bus) private readonly bus: Bus,
+    @Inject(ORCHESTRATOR_CONFIG) private readonly config: OrchestratorConfig,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    this.kv = await new Kvm(this.bus.connection).create(BUCKET, { ttl: this.ttlMs() });
+  }
+
+  async get(runId: string): Promise<RunLedgerEntry | undefined> {
+    const entry = await this.store().get(runId);
+    if (!entry || entry.operation !== 'PUT') return undefined;
+    const parsed = entrySchema.safeParse(entry.json());
+    if (!parsed.success || Date.parse(parsed.data.expiresAt) < Date.now()) return undefined;
+    return parsed.data;
+  }
+
+  async mark(runId: string, status: RunLedgerEntry['status'], attempt: number): Promise<void> {
+    const now = Date.now();
+    const entry: RunLedgerEntry = {
+      status,
+      attempt,
+      updatedAt: new Date(now).toISOString(),
+      expiresAt: new Date(now + this.ttlMs()).toISOString(),
+    };
+    await this.store().put(runId, JSON.stringify(entry));
+  }
+
+  private ttlMs(): number {
+    return this.config.ORCH_RUN_STATE_TTL_HOURS * 3_600_000;
+  }
+
+  private store(): KV {
+    if (!this.kv) throw new Error('run ledger used before init');
+    return this.kv;
+  }
+}

@@ -1,0 +1,35 @@
+import type {
+  answerQuestion,
+  Claim,
+  CommandReply,
+  extractPage,
+  searchQuery,
+  SourcedChunk,
+  StepName,
+  understandPage,
+  verifyRun,
+} from '@forage/contracts';
+
+export type SearchReply = CommandReply<typeof searchQuery>;
+export type PageSnapshot = CommandReply<typeof extractPage>;
+export type PageUnderstanding = CommandReply<typeof understandPage>;
+export type AnswerReply = CommandReply<typeof answerQuestion>;
+export type VerifyReply = CommandReply<typeof verifyRun>;
+
+export interface StepReport {
+  readonly step: StepName;
+  readonly status: 'started' | 'succeeded' | 'failed';
+  readonly detail: string;
+  readonly durationMs: number | null;
+}
+
+/** Every side effect the research loop needs; the loop itself stays pure and testable with fakes. */
+export interface Activities {
+  search(query: string): Promise<SearchReply>;
+  extract(url: string): Promise<PageSnapshot>;
+  understand(page: PageSnapshot): Promise<PageUnderstanding>;
+  answer(question: string, chunks: readonly SourcedChunk[]): Promise<AnswerReply>;
+  verify(claims: readonly Claim[], expectedRecordIds: readonly string[]): Promise<VerifyReply>;
+  report(step: StepReport): Promise<void>;
+  now(): number;
+}
