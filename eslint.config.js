@@ -32,7 +32,7 @@ export default tseslint.config(
         { type: 'app', pattern: 'apps/*', capture: ['name'] },
         { type: 'lib', pattern: 'libs/*', capture: ['name'] },
         { type: 'e2e', pattern: 'tests' },
-        { type: 'tooling', pattern: 'scripts' },
+        { type: 'tooling', pattern: 'tools/*' },
       ],
     },
     rules: {

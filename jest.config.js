@@ -7,7 +7,7 @@ export default {
     '^@forage/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
-  testMatch: ['<rootDir>/{apps,libs,tests}/**/*.test.ts'],
+  testMatch: ['<rootDir>/{apps,libs,tests,tools}/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   testTimeout: 60_000,
   maxWorkers: 2,

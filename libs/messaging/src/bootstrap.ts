@@ -95,7 +95,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
 }
 
 /** Stops the service cleanly on SIGINT/SIGTERM, then exits; a second signal exits at once. */
-export function stopOnSignals(service: RunningService): void {
+export function stopOnSignals(service: Pick<RunningService, 'logger' | 'stop'>): void {
   let signalled = false;
   const onSignal = (signal: NodeJS.Signals): void => {
     if (signalled) process.exit(1);
@@ -111,4 +111,10 @@ export function stopOnSignals(service: RunningService): void {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  // a supervised service whose supervisor died is re-parented: stop rather than linger as an orphan
+  const parent = process.ppid;
+  const watchdog = setInterval(() => {
+    if (process.ppid !== parent) onSignal('SIGTERM');
+  }, 1_000);
+  watchdog.unref();
 }

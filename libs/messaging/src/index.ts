@@ -11,3 +11,4 @@ export * from './module.js';
 export * from './bootstrap.js';
 export * from './nats-server.js';
 export * from './tool-recorder.js';
+export * from './nest-logger.js';

@@ -1,0 +1,36 @@
+import type { EventPayload, runCompleted, runStep } from '@forage/contracts';
+
+type Step = EventPayload<typeof runStep>;
+type Completed = EventPayload<typeof runCompleted>;
+
+const mark = { succeeded: '✓', failed: '✗', started: '…' } as const;
+
+export function renderStep(step: Step): string | undefined {
+  if (step.status === 'started') return undefined;
+  const took = step.durationMs === null ? '' : ` (${Math.round(step.durationMs)} ms)`;
+  return `  ${mark[step.status]} ${step.step.padEnd(10)} ${step.detail}${took}`;
+}
+
+/** The final report: the verified answer with its citations, or why nothing was released. */
+export function renderCompletion(done: Completed): string {
+  const lines: string[] = [''];
+  if (done.answer) {
+    lines.push(`Answer: ${done.answer.text}`);
+    lines.push(
+      `  verified · confidence ${done.answer.confidence.toFixed(2)} · ${Math.round(done.durationMs)} ms`,
+    );
+    done.answer.citations.forEach((c, i) => {
+      lines.push(`  [${i + 1}] ${c.title} — ${c.url}`);
+      lines.push(`      “${c.snippet}”`);
+      lines.push(`      xpath ${c.xpath}`);
+      lines.push(`      evidence: DOM sha256 ${c.evidence.domSnapshot.sha256}`);
+      if (c.evidence.screenshot)
+        lines.push(`                screenshot sha256 ${c.evidence.screenshot.sha256}`);
+      lines.push(`      log record ${c.logRecordId}`);
+    });
+  } else {
+    lines.push(`No verified answer was released (${done.outcome}).`);
+    for (const f of done.failures) lines.push(`  - ${f.claim ? `${f.claim}: ` : ''}${f.reason}`);
+  }
+  return lines.join('\n');
+}

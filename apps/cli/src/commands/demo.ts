@@ -1,0 +1,36 @@
+import { generateSandbox, sandboxFacts, type CountryFact } from '@forage/sandbox';
+import { ask } from '../ask/ask.js';
+import { bringUp, type UpOptions } from './up.js';
+
+/** A question the sandbox web answers, taken from the generator's ground truth (not hard-coded). */
+export function demoQuestion(): { question: string; expected: string; expectedDigits: string } {
+  const country = sandboxFacts(generateSandbox()).find((f): f is CountryFact => f.kind === 'country');
+  if (!country) throw new Error('the sandbox has no countries');
+  return {
+    question: `What is the population of ${country.name}?`,
+    expected: country.population.toLocaleString('en-US'),
+    expectedDigits: String(country.population),
+  };
+}
+
+/** `forage demo`: start the stack, answer one question end to end, stop the stack. */
+export async function demo(options: UpOptions & { question: string | undefined }): Promise<number> {
+  const fallback = demoQuestion();
+  const question = options.question ?? fallback.question;
+  console.log('Starting Forage on the embedded defaults (nats-server, PGlite, sandbox web)…');
+  const stack = await bringUp(options);
+  try {
+    console.log(`\n? ${question}`);
+    const done = await ask({ gatewayUrl: stack.state.gatewayUrl, question, print: (l) => console.log(l) });
+    if (!options.question) {
+      const matches = done.answer?.text.replace(/\D/g, '') === fallback.expectedDigits;
+      console.log(
+        `\nSandbox ground truth: ${fallback.expected} (${matches ? 'matches' : 'DOES NOT match'} the answer)`,
+      );
+    }
+    return done.answer ? 0 : 2;
+  } finally {
+    console.log('\nStopping Forage…');
+    await stack.stop();
+  }
+}

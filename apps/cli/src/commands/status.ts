@@ -1,0 +1,48 @@
+import { probeHealth, type ServiceHealth } from '../stack/health.js';
+import { readStackState } from '../stack/state-file.js';
+
+export interface StatusRow {
+  readonly service: string;
+  readonly replica: number;
+  readonly pid: number;
+  readonly opsPort: number;
+  readonly health: ServiceHealth;
+}
+
+/** One line per service: health, ops port(s) and how many replicas are up. */
+export function formatStatusTable(rows: readonly StatusRow[]): string {
+  const services = [...new Set(rows.map((r) => r.service))];
+  const lines = [
+    `  ${'service'.padEnd(18)} ${'health'.padEnd(8)} ${'replicas'.padEnd(9)} ${'ops port'.padEnd(14)} detail`,
+  ];
+  for (const service of services) {
+    const mine = rows.filter((r) => r.service === service);
+    const healthy = mine.filter((r) => r.health.ok).length;
+    const detail = mine.map((r) => r.health.detail).find((d) => d) ?? '';
+    lines.push(
+      `  ${service.padEnd(18)} ${(healthy === mine.length ? 'ok' : 'DOWN').padEnd(8)} ${`${healthy}/${mine.length}`.padEnd(9)} ${mine
+        .map((r) => r.opsPort)
+        .join(',')
+        .padEnd(14)} ${detail.slice(0, 60)}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** `forage status`: reads the running stack from the data dir and probes every replica. */
+export async function status(dataDir: string): Promise<number> {
+  const state = readStackState(dataDir);
+  if (!state) {
+    console.log(`Forage is not running (no live stack in ${dataDir}). Start it with \`forage up\`.`);
+    return 1;
+  }
+  const rows = await Promise.all(
+    state.processes.map(async (p) => ({ ...p, health: await probeHealth(p.opsPort) })),
+  );
+  console.log(`Forage (supervisor pid ${state.supervisorPid}, since ${state.startedAt})`);
+  console.log(
+    `  gateway ${state.gatewayUrl} · nats ${state.natsUrl} · sandbox ${state.sandbox.map((s) => s.origin).join(' ')}`,
+  );
+  console.log(formatStatusTable(rows));
+  return rows.every((r) => r.health.ok) ? 0 : 1;
+}

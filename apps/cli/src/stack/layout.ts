@@ -1,0 +1,87 @@
+/** The services `forage up` runs, in start order, and the environment each one gets. */
+export const SERVICES = [
+  'logging',
+  'search',
+  'dom-extraction',
+  'dom-understanding',
+  'processing',
+  'action-execution',
+  'verifier',
+  'orchestrator',
+  'gateway',
+] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
+export interface StackSettings {
+  readonly natsUrl: string;
+  readonly evidenceKey: string;
+  readonly dataDir: string;
+  readonly sandboxOrigins: readonly string[];
+  readonly gatewayPort: number;
+  readonly logLevel: string;
+}
+
+export interface ProcessPlan {
+  readonly service: ServiceName;
+  readonly replica: number;
+  readonly opsPort: number;
+  readonly env: Record<string, string>;
+}
+
+export function parseReplicas(spec: string | undefined): Partial<Record<ServiceName, number>> {
+  const out: Partial<Record<ServiceName, number>> = {};
+  for (const part of (spec ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [name, count] = part.split('=');
+    if (!name || !(SERVICES as readonly string[]).includes(name))
+      throw new Error(`unknown service in --replicas: ${name ?? part}`);
+    const n = Number(count);
+    if (!Number.isInteger(n) || n < 1 || n > 16) throw new Error(`replica count for ${name} must be 1..16`);
+    if (name === 'gateway' && n > 1) throw new Error('gateway runs one replica per HTTP port');
+    out[name as ServiceName] = n;
+  }
+  return out;
+}
+
+/** One process per service replica, each with its own ops port and the shared stack settings. */
+export function planProcesses(input: {
+  settings: StackSettings;
+  replicas: Partial<Record<ServiceName, number>>;
+  opsPorts: readonly number[];
+}): ProcessPlan[] {
+  const { settings } = input;
+  const plans: ProcessPlan[] = [];
+  let portIndex = 0;
+  for (const service of SERVICES) {
+    const count = input.replicas[service] ?? 1;
+    for (let replica = 1; replica <= count; replica++) {
+      const opsPort = input.opsPorts[portIndex++];
+      if (opsPort === undefined) throw new Error('not enough ops ports');
+      plans.push({ service, replica, opsPort, env: envFor({ service, settings, opsPort }) });
+    }
+  }
+  return plans;
+}
+
+function envFor(input: {
+  service: ServiceName;
+  settings: StackSettings;
+  opsPort: number;
+}): Record<string, string> {
+  const { settings } = input;
+  const origins = settings.sandboxOrigins;
+  return {
+    NATS_URL: settings.natsUrl,
+    OPS_PORT: String(input.opsPort),
+    OPS_HOST: '127.0.0.1',
+    LOG_LEVEL: settings.logLevel,
+    FORAGE_EVIDENCE_KEY: settings.evidenceKey,
+    FORAGE_SUPERVISED: '1',
+    SEARCH_SITEMAPS: origins.map((o) => `${o}/sitemap.xml`).join(','),
+    EGRESS_ALLOWLIST: origins.join(','),
+    LOGGING_DATA_DIR: `${settings.dataDir}/data/logging`,
+    GATEWAY_PORT: String(settings.gatewayPort),
+  };
+}

@@ -1,0 +1,65 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { DeliverPolicy, jetstream, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
+import { runCompleted, runStart, runStep } from '@forage/contracts';
+import { Bus, decodeJson, LOGGER, streams } from '@forage/messaging';
+import { HandlerMetrics, type Logger } from '@forage/observability';
+import { RunBoard } from '../core/run-board.js';
+
+/**
+ * Feeds the RunBoard from the durable run streams with ordered consumers that start at the
+ * beginning, so a restarted gateway (or a new replica) knows every run still in the streams.
+ */
+@Injectable()
+export class RunFeed implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly feeds: ConsumerMessages[] = [];
+  private ready = false;
+
+  constructor(
+    @Inject(Bus) private readonly bus: Bus,
+    @Inject(RunBoard) private readonly board: RunBoard,
+    @Inject(HandlerMetrics) private readonly metrics: HandlerMetrics,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const js = jetstream(this.bus.connection);
+    for (const stream of [streams.runs.name, streams.runEvents.name]) {
+      const consumer = await js.consumers.get(stream, { deliver_policy: DeliverPolicy.All });
+      const messages = await consumer.consume();
+      this.feeds.push(messages);
+      void this.drain(messages);
+    }
+    this.ready = true;
+  }
+
+  health(): { ok: boolean; detail: string } {
+    return { ok: this.ready, detail: `${this.board.size} runs known` };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    for (const feed of this.feeds) await feed.close();
+  }
+
+  private async drain(messages: ConsumerMessages): Promise<void> {
+    for await (const msg of messages) this.apply(msg);
+  }
+
+  private apply(msg: JsMsg): void {
+    const started = performance.now();
+    let outcome: 'success' | 'invalid' = 'success';
+    try {
+      const body = decodeJson(msg.data);
+      if (msg.subject === runStart.subject) {
+        this.board.started(runStart.payload.parse(body));
+      } else if (msg.subject === runStep.subject) {
+        this.board.apply({ type: 'step', data: runStep.payload.parse(body) });
+      } else if (msg.subject === runCompleted.subject) {
+        this.board.apply({ type: 'completed', data: runCompleted.payload.parse(body) });
+      }
+    } catch (err) {
+      outcome = 'invalid';
+      this.logger.warn({ err, subject: msg.subject }, 'ignored an invalid run event');
+    }
+    this.metrics.observe(msg.subject, outcome, (performance.now() - started) / 1000);
+  }
+}

@@ -1,0 +1,24 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import type { GatewayConfig } from './config.js';
+import { GATEWAY_CONFIG } from './tokens.js';
+import { RunBoard } from './core/run-board.js';
+import { RunFeed } from './adapters/run-feed.js';
+import { RunsController } from './http/runs.controller.js';
+import { UiController } from './http/ui.controller.js';
+import { HttpMetricsInterceptor } from './http/http-metrics.interceptor.js';
+
+@Module({})
+export class GatewayModule {
+  static register(config: GatewayConfig): DynamicModule {
+    return {
+      module: GatewayModule,
+      controllers: [RunsController, UiController],
+      providers: [
+        { provide: GATEWAY_CONFIG, useValue: config },
+        { provide: RunBoard, useValue: new RunBoard(config.GATEWAY_MAX_RUNS) },
+        RunFeed,
+        HttpMetricsInterceptor,
+      ],
+    };
+  }
+}

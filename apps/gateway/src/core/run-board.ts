@@ -1,0 +1,96 @@
+import type { EventPayload, runCompleted, runStart, runStep } from '@forage/contracts';
+
+export type RunStartEvent = EventPayload<typeof runStart>;
+export type RunStepEvent = EventPayload<typeof runStep>;
+export type RunCompletedEvent = EventPayload<typeof runCompleted>;
+
+export type RunEvent =
+  | { readonly type: 'step'; readonly data: RunStepEvent }
+  | { readonly type: 'completed'; readonly data: RunCompletedEvent };
+
+export interface RunView {
+  readonly runId: string;
+  question: string;
+  requestedAt: string;
+  status: 'queued' | 'running' | 'completed';
+  steps: RunStepEvent[];
+  result: RunCompletedEvent | null;
+}
+
+type Listener = (event: RunEvent) => void;
+
+/**
+ * What the gateway knows about runs, rebuilt from the durable event streams: the latest state of
+ * each run and its event history, with listeners for live progress. Bounded: the oldest runs are
+ * forgotten first.
+ */
+export class RunBoard {
+  private readonly runs = new Map<string, RunView>();
+  private readonly listeners = new Map<string, Set<Listener>>();
+
+  constructor(private readonly maxRuns: number) {}
+
+  get size(): number {
+    return this.runs.size;
+  }
+
+  get(runId: string): RunView | undefined {
+    return this.runs.get(runId);
+  }
+
+  started(event: RunStartEvent): void {
+    const view = this.ensure(event.runId);
+    view.question = event.question;
+    view.requestedAt = event.requestedAt;
+  }
+
+  apply(event: RunEvent): void {
+    const view = this.ensure(event.data.runId);
+    if (event.type === 'step') {
+      if (view.steps.some((s) => s.seq === event.data.seq)) return;
+      view.steps.push(event.data);
+      view.steps.sort((a, b) => a.seq - b.seq);
+      if (view.status === 'queued') view.status = 'running';
+    } else {
+      if (view.result) return;
+      view.result = event.data;
+      view.status = 'completed';
+    }
+    for (const listener of this.listeners.get(view.runId) ?? []) listener(event);
+    if (event.type === 'completed') this.listeners.delete(view.runId);
+  }
+
+  /** Past events of the run, in order, then live ones; returns the unsubscribe function. */
+  follow(runId: string, listener: Listener): () => void {
+    const view = this.runs.get(runId);
+    if (!view) return () => undefined;
+    for (const step of view.steps) listener({ type: 'step', data: step });
+    if (view.result) {
+      listener({ type: 'completed', data: view.result });
+      return () => undefined;
+    }
+    let set = this.listeners.get(runId);
+    if (!set) this.listeners.set(runId, (set = new Set()));
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  private ensure(runId: string): RunView {
+    let view = this.runs.get(runId);
+    if (!view) {
+      view = { runId, question: '', requestedAt: '', status: 'queued', steps: [], result: null };
+      this.runs.set(runId, view);
+      this.evict();
+    }
+    return view;
+  }
+
+  private evict(): void {
+    while (this.runs.size > this.maxRuns) {
+      const oldest = this.runs.keys().next().value;
+      if (oldest === undefined) return;
+      this.runs.delete(oldest);
+      this.listeners.delete(oldest);
+    }
+  }
+}

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs what Forage needs on a fresh Debian machine with Node 20, then builds it.
+# Safe to rerun: each step is skipped when already done.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need_apt=()
+if ! command -v nats-server >/dev/null 2>&1 && [ ! -x /usr/sbin/nats-server ]; then need_apt+=(nats-server); fi
+if [ ! -x /usr/bin/chromium ] && [ ! -x /usr/lib/chromium/chromium ]; then need_apt+=(chromium); fi
+if [ ${#need_apt[@]} -gt 0 ]; then
+  if [ "$(id -u)" = "0" ]; then
+    echo "setup: installing ${need_apt[*]} (apt)"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
+  else
+    echo "setup: missing system packages; run as root:  apt-get install -y ${need_apt[*]}" >&2
+    exit 1
+  fi
+fi
+
+stamp=node_modules/.forage-install-stamp
+if [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ]; then
+  echo "setup: installing npm dependencies"
+  npm ci --no-audit --no-fund --loglevel=error
+  touch "$stamp"
+fi
+
+echo "setup: building"
+npx nx run-many -t build --output-style=static >/dev/null
