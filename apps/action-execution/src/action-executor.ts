@@ -1,0 +1,136 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { CommandRequest, executeAction } from '@forage/contracts';
+import { LOGGER, ToolRecorder } from '@forage/messaging';
+import type { Logger } from '@forage/observability';
+import { summarizeAction } from './core/action-summary.js';
+import {
+  conflictMessage,
+  decideOnExisting,
+  ledgerKey,
+  requestFingerprint,
+  type ActionReply,
+} from './core/idempotency.js';
+import { QueueFullError, type KeyedSerialQueue } from './core/keyed-serial-queue.js';
+import type { ResolvedSecret } from './core/redact.js';
+import { ActionAttempt, type AttemptOutcome } from './adapters/action-attempt.js';
+import { EgressGuard } from './adapters/egress-guard.js';
+import { IdempotencyLedger, type Claim } from './adapters/idempotency-ledger.js';
+import { SecretVault } from './adapters/secret-vault.js';
+import { SessionPages } from './adapters/session-pages.js';
+import { ConflictError, SessionBusyError } from './errors.js';
+import { SESSION_QUEUE } from './tokens.js';
+
+type ExecuteRequest = CommandRequest<typeof executeAction>;
+
+/**
+ * The path of one `action.execute.v1` request: wait for the session's turn, check policy,
+ * claim the idempotency key, act on the page, record the outcome, remember the reply.
+ */
+@Injectable()
+export class ActionExecutor {
+  constructor(
+    @Inject(SESSION_QUEUE) private readonly queue: KeyedSerialQueue,
+    @Inject(IdempotencyLedger) private readonly ledger: IdempotencyLedger,
+    @Inject(SessionPages) private readonly sessions: SessionPages,
+    @Inject(ActionAttempt) private readonly attempt: ActionAttempt,
+    @Inject(EgressGuard) private readonly egress: EgressGuard,
+    @Inject(SecretVault) private readonly vault: SecretVault,
+    @Inject(ToolRecorder) private readonly recorder: ToolRecorder,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** Queued synchronously, so actions on one session keep the order they arrived in. */
+  async execute(request: ExecuteRequest): Promise<ActionReply> {
+    try {
+      return await this.queue.run(request.sessionId, () => this.executeInTurn(request));
+    } catch (err) {
+      if (err instanceof QueueFullError)
+        throw new SessionBusyError(`session ${request.sessionId} is busy: ${err.message}`);
+      throw err;
+    }
+  }
+
+  private async executeInTurn(request: ExecuteRequest): Promise<ActionReply> {
+    const startedAt = performance.now();
+    const { action } = request;
+    if (action.type === 'goto') await this.egress.assertAllowed(action.url);
+    const secret =
+      action.type === 'fill' && typeof action.value !== 'string'
+        ? this.vault.resolve(action.value.secretHandle)
+        : undefined;
+    const fingerprint = requestFingerprint(request);
+    const claim = await this.ledger.claim(ledgerKey(request.idempotencyKey), fingerprint);
+    if (claim.kind === 'existing') return this.answerExisting(request, claim.stored, fingerprint);
+
+    const outcome = await this.actOrRelease(claim, request, secret);
+    const summary = summarizeAction(action);
+    const logRecordId = await this.recorder.record({
+      runId: request.runId,
+      taskId: `action:${request.sessionId}:${action.type}`,
+      status: outcome.status === 'done' ? 'success' : 'fail',
+      confidence: outcome.status === 'done' ? 1 : 0,
+      startedAt,
+      evidence: { domSnapshot: outcome.after },
+      data: {
+        sessionId: request.sessionId,
+        ...summary,
+        url: outcome.url,
+        status: outcome.status,
+        detail: outcome.detail,
+      },
+    });
+    const reply: ActionReply = {
+      sessionId: request.sessionId,
+      idempotencyKey: request.idempotencyKey,
+      replayed: false,
+      status: outcome.status,
+      detail: outcome.detail,
+      url: outcome.url,
+      logRecordId,
+      evidence: { before: outcome.before, after: outcome.after },
+    };
+    await this.ledger.complete(claim, reply).catch((err: unknown) => {
+      // the action ran and is recorded; the key stays 'pending', so a retry gets a conflict, never a second run
+      this.logger.error(
+        { err, sessionId: request.sessionId },
+        'could not store the reply under its idempotency key',
+      );
+    });
+    this.logger.debug(
+      { sessionId: request.sessionId, ...summary, status: outcome.status, logRecordId },
+      'action executed',
+    );
+    return reply;
+  }
+
+  /** Opens the session and acts; if the page could not even be reached, the key is given back. */
+  private async actOrRelease(
+    claim: Extract<Claim, { kind: 'claimed' }>,
+    request: ExecuteRequest,
+    secret: ResolvedSecret | undefined,
+  ): Promise<AttemptOutcome> {
+    const { action } = request;
+    const fillValue =
+      action.type === 'fill' ? (typeof action.value === 'string' ? action.value : secret?.value) : undefined;
+    try {
+      return await this.sessions.use(request.sessionId, (session) =>
+        this.attempt.run({ session, action, fillValue, secret, timeoutMs: request.timeoutMs }),
+      );
+    } catch (err) {
+      await this.ledger.release(claim).catch((releaseErr: unknown) => {
+        this.logger.warn({ err: releaseErr }, 'could not release an unused idempotency key');
+      });
+      throw err;
+    }
+  }
+
+  private answerExisting(request: ExecuteRequest, stored: unknown, fingerprint: string): ActionReply {
+    const decision = decideOnExisting(stored, fingerprint);
+    if (decision.kind === 'conflict') throw new ConflictError(conflictMessage(decision.reason));
+    this.logger.debug(
+      { sessionId: request.sessionId, action: request.action.type },
+      'replayed an idempotent action',
+    );
+    return decision.reply;
+  }
+}

@@ -1,0 +1,53 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { Bus } from '@forage/messaging';
+import { EvidenceModule } from '@forage/evidence';
+import type { ActionExecutionConfig } from './config.js';
+import { ACTION_CONFIG, SESSION_QUEUE } from './tokens.js';
+import { KeyedSerialQueue } from './core/keyed-serial-queue.js';
+import { ActionAttempt } from './adapters/action-attempt.js';
+import { BrowserHost } from './adapters/browser-host.js';
+import { EgressGuard } from './adapters/egress-guard.js';
+import { IdempotencyLedger } from './adapters/idempotency-ledger.js';
+import { PageSnapshots } from './adapters/page-snapshots.js';
+import { SecretVault } from './adapters/secret-vault.js';
+import { SessionPages } from './adapters/session-pages.js';
+import { ActionExecutor } from './action-executor.js';
+import { ExecuteActionHandler } from './handlers/execute.handler.js';
+
+/** Actions that may wait on one session before new ones are refused as busy. */
+const MAX_PENDING_PER_SESSION = 100;
+
+@Module({})
+export class ActionExecutionModule {
+  static register(config: ActionExecutionConfig): DynamicModule {
+    return {
+      module: ActionExecutionModule,
+      imports: [EvidenceModule.register(config)],
+      controllers: [ExecuteActionHandler],
+      providers: [
+        { provide: ACTION_CONFIG, useValue: config },
+        {
+          provide: SESSION_QUEUE,
+          useFactory: () =>
+            new KeyedSerialQueue({
+              maxActive: config.ACTION_MAX_CONCURRENCY,
+              maxPendingPerKey: MAX_PENDING_PER_SESSION,
+            }),
+        },
+        { provide: SecretVault, useFactory: () => SecretVault.load(config.ACTION_SECRETS_FILE) },
+        {
+          provide: IdempotencyLedger,
+          inject: [Bus],
+          useFactory: (bus: Bus) =>
+            IdempotencyLedger.open(bus.connection, { ttlMs: config.ACTION_IDEMPOTENCY_TTL_MS }),
+        },
+        EgressGuard,
+        BrowserHost,
+        SessionPages,
+        PageSnapshots,
+        ActionAttempt,
+        ActionExecutor,
+      ],
+    };
+  }
+}

@@ -1,0 +1,31 @@
+import { ForageError } from '@forage/messaging';
+
+/**
+ * The idempotency key is taken: an earlier attempt did not finish (its outcome is unknown), or
+ * the key was used for a different action. Retrying the same request cannot help: a form is
+ * never submitted twice, so the caller must inspect the page or use a new key.
+ */
+export class ConflictError extends ForageError {
+  override readonly name = 'ConflictError';
+  readonly code = 'conflict';
+  readonly retryable = false;
+}
+
+/** A `fill` named a secret handle this service does not hold. */
+export class UnknownSecretHandleError extends ForageError {
+  override readonly name = 'UnknownSecretHandleError';
+  readonly code = 'not_found';
+  readonly retryable = false;
+}
+
+/** Too many actions queued on one session, or too many sessions open; try again later. */
+export class SessionBusyError extends ForageError {
+  override readonly name = 'SessionBusyError';
+  readonly code = 'unavailable';
+  readonly retryable = true;
+}
+
+/** The secrets file could not be read or is not a JSON map of handle → value (never quotes it). */
+export class SecretsFileError extends Error {
+  override readonly name = 'SecretsFileError';
+}

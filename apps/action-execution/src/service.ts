@@ -1,0 +1,22 @@
+import { startService, type RunningService } from '@forage/messaging';
+import { ActionExecutionModule } from './app.module.js';
+import type { ActionExecutionConfig } from './config.js';
+import { BrowserHost } from './adapters/browser-host.js';
+import { SessionPages } from './adapters/session-pages.js';
+
+/** Starts the action-execution service (also used by integration tests). */
+export function startActionExecutionService(config: ActionExecutionConfig): Promise<RunningService> {
+  return startService({
+    service: 'action-execution',
+    module: ActionExecutionModule.register(config),
+    natsUrl: config.NATS_URL,
+    ops: { host: config.OPS_HOST, port: config.OPS_PORT },
+    logLevel: config.LOG_LEVEL,
+    tool: 'action-execution',
+    health: (app) => () =>
+      Promise.resolve({
+        browser: app.get(BrowserHost).health(),
+        sessions: { ok: true, detail: `${app.get(SessionPages).size} open` },
+      }),
+  });
+}

@@ -1,0 +1,136 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A local site with forms, for integration tests: it records every submission it receives. */
+export interface FormSite {
+  readonly origin: string;
+  /** Bodies of POST /submit, in arrival order. */
+  readonly submissions: Record<string, string>[];
+  /** Every request path seen, in order. */
+  readonly hits: string[];
+  close(): Promise<void>;
+}
+
+const page = (title: string, body: string): string =>
+  `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`;
+
+const CONTACT_FORM = page(
+  'Contact',
+  `<form method="post" action="/submit">
+    <label>Name <input id="name" name="name" oninput="document.getElementById('echo').textContent = this.value"></label>
+    <output id="echo"></output>
+    <label>Card <input id="card" name="card" type="password" oninput="document.getElementById('card-echo').textContent = 'card ' + this.value"></label>
+    <p id="card-echo"></p>
+    <label>Country <select id="country" name="country"><option value="">-</option><option value="fr">France</option><option value="de">Germany</option></select></label>
+    <label><input id="terms" type="checkbox" name="terms" value="yes"> I agree</label>
+    <button type="submit">Send</button>
+  </form>`,
+);
+
+const SEARCH_FORM = page(
+  'Search',
+  `<form method="get" action="/results"><input id="q" name="q"><button type="submit">Search</button></form>`,
+);
+
+/**
+ * Starts the site on a free loopback port. `deniedOrigin` is where /leave redirects to and
+ * where /outbound's form posts, to prove the guard stops requests to non-allowlisted origins.
+ */
+export async function startFormSite(
+  options: { deniedOrigin?: string; slowMs?: number } = {},
+): Promise<FormSite> {
+  const submissions: Record<string, string>[] = [];
+  const hits: string[] = [];
+  const server = createServer((req, res) => {
+    hits.push(`${req.method ?? 'GET'} ${req.url ?? '/'}`);
+    void route({ req, res, submissions, options });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { origin: `http://127.0.0.1:${port}`, submissions, hits, close: () => closeServer(server) };
+}
+
+interface Answer {
+  readonly status: number;
+  readonly body: string;
+  readonly location?: string;
+}
+
+async function route(input: {
+  req: IncomingMessage;
+  res: ServerResponse;
+  submissions: Record<string, string>[];
+  options: { deniedOrigin?: string; slowMs?: number };
+}): Promise<void> {
+  const answer = await answerFor(input);
+  input.res.writeHead(answer.status, {
+    'content-type': 'text/html; charset=utf-8',
+    ...(answer.location ? { location: answer.location } : {}),
+  });
+  input.res.end(answer.body);
+}
+
+async function answerFor(input: {
+  req: IncomingMessage;
+  submissions: Record<string, string>[];
+  options: { deniedOrigin?: string; slowMs?: number };
+}): Promise<Answer> {
+  const { req, submissions, options } = input;
+  const url = new URL(req.url ?? '/', 'http://local');
+  if (req.method === 'POST' && url.pathname === '/submit') {
+    submissions.push(Object.fromEntries(new URLSearchParams(await readBody(req))));
+    return { status: 200, body: page('Thanks', '<p id="thanks">Thank you, we received your message.</p>') };
+  }
+  switch (url.pathname) {
+    case '/form':
+      return { status: 200, body: CONTACT_FORM };
+    case '/search':
+      return { status: 200, body: SEARCH_FORM };
+    case '/results':
+      return {
+        status: 200,
+        body: page('Results', `<p id="results">Results for ${escape(url.searchParams.get('q') ?? '')}</p>`),
+      };
+    case '/slow':
+      await new Promise((resolve) => setTimeout(resolve, options.slowMs ?? 1_500));
+      return { status: 200, body: page('Slow', '<p>finally</p>') };
+    case '/leave':
+      return { status: 302, body: '', location: `${options.deniedOrigin ?? 'http://127.0.0.1:9'}/internal` };
+    case '/outbound':
+      return {
+        status: 200,
+        body: page(
+          'Outbound',
+          `<form method="post" action="${options.deniedOrigin ?? ''}/collect"><button>Go</button></form>`,
+        ),
+      };
+    default:
+      return { status: 404, body: page('Not found', '<p>not found</p>') };
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => {
+      resolve(body);
+    });
+    req.on('error', reject);
+  });
+}
+
+function escape(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+function closeServer(server: Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((resolve, reject) => {
+    server.close((err) => {
+      if (err) reject(err);
+      else resolve();
+    });
+  });
+}

@@ -1,0 +1,61 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { executeAction, type CommandReply, type CommandRequestInput } from '@forage/contracts';
+import { EvidenceStore, parseEvidenceKey } from '@forage/evidence';
+import { Bus, type RunningNatsServer, type RunningService } from '@forage/messaging';
+import { startTestNats } from '@forage/testing';
+import { loadActionExecutionConfig } from '../config.js';
+import { startActionExecutionService } from '../service.js';
+
+export type ActionRequest = CommandRequestInput<typeof executeAction>;
+export type ActionReply = CommandReply<typeof executeAction>;
+
+/** A real nats-server, the service under test, and a client to call it and read what it stored. */
+export interface Harness {
+  readonly nats: RunningNatsServer;
+  readonly service: RunningService;
+  readonly nc: NatsConnection;
+  readonly bus: Bus;
+  readonly evidence: EvidenceStore;
+  /** Sends one action with a fresh idempotency key unless one is given. */
+  act(
+    input: Omit<ActionRequest, 'runId' | 'idempotencyKey'> & { idempotencyKey?: string },
+  ): Promise<ActionReply>;
+  stop(): Promise<void>;
+}
+
+export const RUN_ID = randomUUID();
+
+export async function startHarness(env: Record<string, string>): Promise<Harness> {
+  const nats = await startTestNats();
+  const key = randomBytes(32).toString('hex');
+  const config = loadActionExecutionConfig({
+    NATS_URL: nats.url,
+    OPS_PORT: '0',
+    LOG_LEVEL: 'silent',
+    FORAGE_EVIDENCE_KEY: key,
+    ...env,
+  });
+  const service = await startActionExecutionService(config);
+  const nc = await connect({ servers: nats.url });
+  const bus = new Bus(nc, { timeoutMs: 30_000 });
+  const evidence = await EvidenceStore.open(nc, { key: parseEvidenceKey(key), retentionMs: 86_400_000 });
+  return {
+    nats,
+    service,
+    nc,
+    bus,
+    evidence,
+    act: (input) =>
+      bus.request(executeAction, {
+        ...input,
+        runId: RUN_ID,
+        idempotencyKey: input.idempotencyKey ?? `key-${randomUUID()}`,
+      }),
+    async stop() {
+      await nc.close();
+      await service.stop();
+      await nats.stop();
+    },
+  };
+}
