@@ -1,0 +1,27 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { EvidenceModule } from '@forage/evidence';
+import type { DomExtractionConfig } from './config.js';
+import { DOM_EXTRACTION_CONFIG } from './tokens.js';
+import { BrowserPool } from './adapters/browser-pool.js';
+import { EgressGuard } from './adapters/egress-guard.js';
+import { PageRenderer } from './adapters/page-renderer.js';
+import { SnapshotEvidence } from './adapters/snapshot-evidence.js';
+import { ExtractHandler } from './handlers/extract.handler.js';
+
+@Module({})
+export class DomExtractionModule {
+  static register(config: DomExtractionConfig): DynamicModule {
+    return {
+      module: DomExtractionModule,
+      imports: [EvidenceModule.register(config)],
+      controllers: [ExtractHandler],
+      providers: [
+        { provide: DOM_EXTRACTION_CONFIG, useValue: config },
+        EgressGuard,
+        BrowserPool,
+        PageRenderer,
+        SnapshotEvidence,
+      ],
+    };
+  }
+}

@@ -1,0 +1,120 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { extractPage } from '@forage/contracts';
+import { findLogRecord, startHarness, type Harness } from './testing/harness.js';
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+describe('dom.extract.v1 renders pages in Chromium and keeps the evidence', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  it('captures the DOM as scripts left it, stores it and a PNG screenshot, and logs the evidence', async () => {
+    const runId = randomUUID();
+    const coldStart = performance.now();
+    const snapshot = await h.bus.request(extractPage, { runId, url: `${h.site.origin}/js` });
+    const coldMs = performance.now() - coldStart;
+
+    expect(snapshot).toMatchObject({
+      requestedUrl: `${h.site.origin}/js`,
+      finalUrl: `${h.site.origin}/js`,
+      status: 200,
+      title: 'Orlando hotels',
+      contentType: 'text/html; charset=utf-8',
+      outcome: { kind: 'ok' },
+      network: { redirects: [], failedRequests: 0, blockedRequests: 0 },
+    });
+
+    const dom = await h.store.get(snapshot.evidence.domSnapshot);
+    expect(createHash('sha256').update(dom).digest('hex')).toBe(snapshot.evidence.domSnapshot.sha256);
+    expect(snapshot.evidence.domSnapshot).toMatchObject({
+      kind: 'dom_snapshot',
+      contentType: 'text/html; charset=utf-8',
+      size: dom.length,
+    });
+    const text = dom.toString('utf8');
+    expect(text).toContain('Rendered by script: Lakeside Inn');
+    expect(text).toContain('Fetched price: $149 per night');
+    expect(text).toContain('Late paragraph after 400 ms');
+
+    expect(snapshot.evidence.screenshot).toMatchObject({ kind: 'screenshot', contentType: 'image/png' });
+    const png = await h.store.get(snapshot.evidence.screenshot ?? { sha256: '' });
+    expect(png.subarray(0, 8)).toEqual(PNG_SIGNATURE);
+
+    const record = await findLogRecord(h.nc, snapshot.logRecordId);
+    expect(record).toMatchObject({
+      tool_name: 'dom-extraction',
+      run_id: runId,
+      status: 'success',
+      evidence: { dom_snapshot: snapshot.evidence.domSnapshot, screenshot: snapshot.evidence.screenshot },
+      output: {
+        data: {
+          url: `${h.site.origin}/js`,
+          finalUrl: `${h.site.origin}/js`,
+          status: 200,
+          title: 'Orlando hotels',
+        },
+      },
+    });
+
+    const warmStart = performance.now();
+    const warm = await h.bus.request(extractPage, { runId, url: `${h.site.origin}/js` });
+    const warmMs = performance.now() - warmStart;
+    expect(warm.outcome).toEqual({ kind: 'ok' });
+    expect(warmMs).toBeLessThan(coldMs);
+    process.stdout.write(
+      `dom-extraction /js timings: cold ${coldMs.toFixed(0)} ms (load ${snapshot.loadTimeMs} ms), warm ${warmMs.toFixed(0)} ms (load ${warm.loadTimeMs} ms)\n`,
+    );
+  });
+
+  it('skips the screenshot when asked', async () => {
+    const snapshot = await h.bus.request(extractPage, {
+      runId: randomUUID(),
+      url: `${h.site.origin}/js`,
+      screenshot: false,
+    });
+    expect(snapshot.evidence.screenshot).toBeNull();
+  });
+
+  it('reports a 403 page as blocked: http_403, with its evidence', async () => {
+    const snapshot = await h.bus.request(extractPage, {
+      runId: randomUUID(),
+      url: `${h.site.origin}/forbidden`,
+    });
+    expect(snapshot).toMatchObject({ status: 403, outcome: { kind: 'blocked', reason: 'http_403' } });
+    expect(await h.store.getText(snapshot.evidence.domSnapshot)).toContain('Access denied');
+    const record = await findLogRecord(h.nc, snapshot.logRecordId);
+    expect(record?.status).toBe('partial');
+  });
+
+  it('reports a sign-in form with little else as blocked: login_wall', async () => {
+    const snapshot = await h.bus.request(extractPage, { runId: randomUUID(), url: `${h.site.origin}/login` });
+    expect(snapshot.outcome).toMatchObject({ kind: 'blocked', reason: 'login_wall' });
+  });
+
+  it('follows redirects within the allowlist and reports the chain', async () => {
+    const snapshot = await h.bus.request(extractPage, {
+      runId: randomUUID(),
+      url: `${h.site.origin}/redirect?to=/forbidden`,
+    });
+    expect(snapshot).toMatchObject({
+      finalUrl: `${h.site.origin}/forbidden`,
+      network: { redirects: [`${h.site.origin}/redirect?to=/forbidden`] },
+    });
+  });
+
+  it('reports the browser on /health', async () => {
+    const health = await h.health();
+    expect(health.ok).toBe(true);
+    expect(health.checks['browser']).toMatchObject({
+      ok: true,
+      detail: expect.stringMatching(/^running; 0\/4 pages busy/) as unknown,
+    });
+  });
+});
