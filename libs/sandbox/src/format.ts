@@ -7,20 +7,10 @@ export function groupDigits(value: number): string {
   return (value < 0 ? '-' : '') + grouped + (fraction ? `.${fraction}` : '');
 }
 
-/** 48_200_000_000 → "$48.2 billion". */
-export function usdInWords(value: number): string {
-  if (value >= 1e9) return `$${trimZero((value / 1e9).toFixed(1))} billion`;
-  if (value >= 1e6) return `$${trimZero((value / 1e6).toFixed(1))} million`;
-  return `$${groupDigits(value)}`;
-}
-
-/** 129 → "$129"; 129.5 → "$129.50". */
+/** 129 → "$129"; 89.95 → "$89.95"; 1299 → "$1,299". */
 export function usd(value: number): string {
-  return Number.isInteger(value) ? `$${groupDigits(value)}` : `$${groupDigits(Math.floor(value))}.${value.toFixed(2).split('.')[1] ?? '00'}`;
-}
-
-function trimZero(text: string): string {
-  return text.endsWith('.0') ? text.slice(0, -2) : text;
+  const [whole = '0', cents = '00'] = value.toFixed(2).split('.');
+  return `$${groupDigits(Number(whole))}${cents === '00' ? '' : `.${cents}`}`;
 }
 
 /** "Port Alvena" → "port-alvena". */

@@ -1,4 +1,4 @@
-import { html, inlineScript, type SafeHtml } from './html.js';
+import { markup, inlineScript, inlineStyle, type SafeHtml } from './html.js';
 
 export interface Link {
   readonly href: string;
@@ -38,8 +38,8 @@ export function renderPage(chrome: SiteChrome, page: PageLayout): string {
   const crumbs = page.breadcrumbs ?? [];
   const sidebar =
     page.sidebar ??
-    html`<section><h2>Related links</h2><ul>${chrome.related.map((l) => html`<li><a href="${l.href}">${l.label}</a></li>`)}</ul></section>`;
-  return html`<!DOCTYPE html>
+    markup`<section><h2>Related links</h2><ul>${chrome.related.map((l) => markup`<li><a href="${l.href}">${l.label}</a></li>`)}</ul></section>`;
+  return markup`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -47,7 +47,7 @@ export function renderPage(chrome: SiteChrome, page: PageLayout): string {
 <title>${page.title} – ${chrome.title}</title>
 <meta name="description" content="${page.description}">
 <meta name="generator" content="Forage sandbox">
-<style>${styles(chrome.accent)}</style>
+${inlineStyle(styles(chrome.accent))}
 </head>
 <body>
 <a class="skip-link" href="#content">Skip to main content</a>
@@ -58,9 +58,9 @@ export function renderPage(chrome: SiteChrome, page: PageLayout): string {
 <header class="site-header">
 <a class="brand" href="/">${chrome.title}</a>
 <span class="tagline">${chrome.tagline}</span>
-<nav class="main-nav" aria-label="Main"><ul>${chrome.nav.map((l) => html`<li><a href="${l.href}">${l.label}</a></li>`)}</ul></nav>
+<nav class="main-nav" aria-label="Main"><ul>${chrome.nav.map((l) => markup`<li><a href="${l.href}">${l.label}</a></li>`)}</ul></nav>
 </header>
-${crumbs.length > 0 && html`<nav class="breadcrumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li>${crumbs.map((l) => html`<li><a href="${l.href}">${l.label}</a></li>`)}</ol></nav>`}
+${crumbs.length > 0 && markup`<nav class="breadcrumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li>${crumbs.map((l) => markup`<li><a href="${l.href}">${l.label}</a></li>`)}</ol></nav>`}
 <div class="layout">
 <main id="content">
 ${page.main}
@@ -71,7 +71,8 @@ ${sidebar}
 </aside>
 </div>
 <footer class="site-footer">
-<nav aria-label="Footer"><ul>${chrome.footer.map((l) => html`<li><a href="${l.href}">${l.label}</a></li>`)}</ul></nav>
+<nav aria-label="Footer"><ul>${chrome.footer.map((l) => markup`<li><a href="${l.href}">${l.label}</a></li>`)}</ul></nav>
+<section class="footer-about"><h2>About this site</h2><p>${chrome.title} is part of the Forage sandbox web: a small set of realistic websites that run on this computer only. Nothing on these pages describes real places, businesses or people, and no page here ever loads anything from the internet. The pages stay the same from one run to the next, so that answers found on them can be checked.</p><p>Accessibility: every page has a skip link, landmarks and headings in order. If something is hard to use, tell us through the contact details on the about page.</p></section>
 <p>© 2024 ${chrome.title}. All content on this site is fictional and generated for testing. Text is available under the Sandbox Content Licence; additional terms may apply.</p>
 </footer>
 ${inlineScript(COOKIE_SCRIPT)}

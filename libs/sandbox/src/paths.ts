@@ -16,7 +16,12 @@ export function categoryPath(slug: string, page = 1): string {
   return page === 1 ? `/category/${slug}` : `/category/${slug}/page/${page}`;
 }
 
-export function hotelSearchPath(query: { city?: string; maxPrice?: number; parking?: boolean; page?: number }): string {
+export function hotelSearchPath(query: {
+  city?: string;
+  maxPrice?: number;
+  parking?: boolean;
+  page?: number;
+}): string {
   const params = new URLSearchParams();
   if (query.city) params.set('city', query.city);
   if (query.maxPrice !== undefined) params.set('maxPrice', String(query.maxPrice));

@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from '../html.js';
+import { markup, type SafeHtml } from '../html.js';
 import { renderPage, type SiteChrome } from '../layout.js';
 import { hotelPath, hotelSearchPath } from '../paths.js';
 import type { DynamicRoute, SandboxPage } from '../types.js';
@@ -20,19 +20,31 @@ export interface SearchCity {
   readonly slug: string;
 }
 
-export type QueryParse = { readonly ok: true; readonly query: HotelQuery } | { readonly ok: false; readonly errors: readonly string[] };
+export type QueryParse =
+  | { readonly ok: true; readonly query: HotelQuery }
+  | { readonly ok: false; readonly errors: readonly string[] };
 
 /** Reads `city`, `maxPrice`, `parking` and `page` from a query string; anything malformed is an error. */
 export function parseHotelQuery(params: URLSearchParams, cities: readonly SearchCity[]): QueryParse {
   const errors: string[] = [];
   const cityText = (params.get('city') ?? '').trim().toLowerCase();
-  const city = cityText === '' ? undefined : cities.find((c) => c.slug === cityText || c.name.toLowerCase() === cityText)?.slug;
+  const city =
+    cityText === ''
+      ? undefined
+      : cities.find((c) => c.slug === cityText || c.name.toLowerCase() === cityText)?.slug;
   if (cityText !== '' && city === undefined) errors.push('Unknown city. Choose one from the list.');
   const priceText = (params.get('maxPrice') ?? '').trim();
-  const maxPrice = priceText === '' ? undefined : /^\d{1,6}$/.test(priceText) && Number(priceText) > 0 ? Number(priceText) : NaN;
-  if (Number.isNaN(maxPrice)) errors.push('Maximum price must be a whole number of US dollars greater than zero.');
+  const maxPrice =
+    priceText === ''
+      ? undefined
+      : /^\d{1,6}$/.test(priceText) && Number(priceText) > 0
+        ? Number(priceText)
+        : NaN;
+  if (Number.isNaN(maxPrice))
+    errors.push('Maximum price must be a whole number of US dollars greater than zero.');
   const parkingText = params.get('parking') ?? '';
-  if (!['', '0', '1', 'on', 'true', 'false'].includes(parkingText)) errors.push('Free parking must be 1 or left out.');
+  if (!['', '0', '1', 'on', 'true', 'false'].includes(parkingText))
+    errors.push('Free parking must be 1 or left out.');
   const pageText = params.get('page') ?? '1';
   const page = /^\d{1,4}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : NaN;
   if (Number.isNaN(page)) errors.push('Page must be a whole number of 1 or more.');
@@ -50,20 +62,25 @@ export function filterHotels(hotels: readonly Hotel[], query: HotelQuery): Hotel
 }
 
 export function searchForm(cities: readonly SearchCity[], query?: HotelQuery): SafeHtml {
-  return html`<form class="search-form card" action="/search" method="get" role="search">
+  return markup`<form class="search-form card" action="/search" method="get" role="search">
 <label for="city">City</label>
 <select id="city" name="city"><option value="">Any city</option>${cities.map(
-    (c) => html`<option value="${c.slug}"${c.slug === query?.city ? html` selected` : ''}>${c.name}</option>`,
+    (c) =>
+      markup`<option value="${c.slug}"${c.slug === query?.city ? markup` selected` : ''}>${c.name}</option>`,
   )}</select>
 <label for="maxPrice">Maximum price per night (USD)</label>
 <input type="number" id="maxPrice" name="maxPrice" min="1" step="1" value="${query?.maxPrice ?? ''}">
-<label><input type="checkbox" name="parking" value="1"${query?.parking ? html` checked` : ''}> Free parking only</label>
+<label><input type="checkbox" name="parking" value="1"${query?.parking ? markup` checked` : ''}> Free parking only</label>
 <button type="submit">Search hotels</button>
 </form>`;
 }
 
 /** GET /search: server-side filtered results, ten per page, with Previous/Next links. */
-export function hotelSearchRoute(input: { chrome: SiteChrome; hotels: readonly Hotel[]; cities: readonly SearchCity[] }): DynamicRoute {
+export function hotelSearchRoute(input: {
+  chrome: SiteChrome;
+  hotels: readonly Hotel[];
+  cities: readonly SearchCity[];
+}): DynamicRoute {
   const { chrome, hotels, cities } = input;
   return {
     method: 'GET',
@@ -75,21 +92,31 @@ export function hotelSearchRoute(input: { chrome: SiteChrome; hotels: readonly H
           status: 400,
           title: 'Check your search',
           message: 'Some search filters could not be understood.',
-          details: html`<ul class="errors">${parsed.errors.map((e) => html`<li>${e}</li>`)}</ul>${searchForm(cities)}`,
+          details: markup`<ul class="errors">${parsed.errors.map((e) => markup`<li>${e}</li>`)}</ul>${searchForm(cities)}`,
         });
       }
       const query = parsed.query;
       const matches = filterHotels(hotels, query);
       const pageCount = Math.max(1, Math.ceil(matches.length / RESULTS_PER_PAGE));
       if (query.page > pageCount) {
-        return errorPage(chrome, { status: 404, title: 'No such results page', message: `These filters give ${pageCount} page(s) of results; page ${query.page} does not exist.` });
+        return errorPage(chrome, {
+          status: 404,
+          title: 'No such results page',
+          message: `These filters give ${pageCount} page(s) of results; page ${query.page} does not exist.`,
+        });
       }
       return resultsPage({ chrome, cities, query, matches, pageCount });
     },
   };
 }
 
-function resultsPage(input: { chrome: SiteChrome; cities: readonly SearchCity[]; query: HotelQuery; matches: readonly Hotel[]; pageCount: number }): SandboxPage {
+function resultsPage(input: {
+  chrome: SiteChrome;
+  cities: readonly SearchCity[];
+  query: HotelQuery;
+  matches: readonly Hotel[];
+  pageCount: number;
+}): SandboxPage {
   const { query, matches, pageCount } = input;
   const first = (query.page - 1) * RESULTS_PER_PAGE;
   const shown = matches.slice(first, first + RESULTS_PER_PAGE);
@@ -103,32 +130,34 @@ function resultsPage(input: { chrome: SiteChrome; cities: readonly SearchCity[];
     .filter(Boolean)
     .join(' ');
   const pageLink = (page: number): string => hotelSearchPath({ ...query, page });
-  const main = html`<h1>Hotel search results</h1>
+  const main = markup`<h1>Hotel search results</h1>
 ${searchForm(input.cities, query)}
 <p class="result-summary">${summary}. ${matches.length > 0 ? `Showing ${first + 1}–${first + shown.length}, cheapest first.` : ''}</p>
 ${
   shown.length === 0
-    ? html`<p class="no-results">No hotels match your filters. Try a higher maximum price, another city, or leave out the free parking filter.</p>`
-    : html`<ol class="results" start="${first + 1}">${shown.map(
-        (h) => html`<li class="card result"><h2><a href="${hotelPath(h.slug)}">${h.name}</a></h2>
+    ? markup`<p class="no-results">No hotels match your filters. Try a higher maximum price, another city, or leave out the free parking filter.</p>`
+    : markup`<ol class="results" start="${first + 1}">${shown.map(
+        (h) => markup`<li class="card result"><h2><a href="${hotelPath(h.slug)}">${h.name}</a></h2>
 <p>${h.city} · ${h.stars}-star · guest rating ${h.rating.toFixed(1)} / 5</p>
 <p><span class="price">$${h.pricePerNightUsd}</span> per night · ${h.freeParking ? 'Free parking' : 'No free parking'}${h.pool ? ' · Pool' : ''}${h.wifi ? ' · Free Wi-Fi' : ''}</p></li>`,
       )}</ol>`
 }
 <nav class="pagination" aria-label="Results pages">
-${query.page > 1 && html`<a rel="prev" href="${pageLink(query.page - 1)}">Previous</a>`}
+${query.page > 1 && markup`<a rel="prev" href="${pageLink(query.page - 1)}">Previous</a>`}
 <span>Page ${query.page} of ${pageCount}</span>
-${query.page < pageCount && html`<a rel="next" href="${pageLink(query.page + 1)}">Next</a>`}
+${query.page < pageCount && markup`<a rel="next" href="${pageLink(query.page + 1)}">Next</a>`}
 </nav>
 <section><h2>Booking tips</h2><p>Prices are per room per night in US dollars and include taxes. Free parking means parking on site at no extra charge; street parking is not counted. Ratings are the average of verified guest reviews.</p></section>`;
-  return htmlPage(
-    '/search',
-    renderPage(input.chrome, {
-      title: cityName ? `Hotels in ${cityName}` : 'Hotel search',
-      description: `${summary}.`,
-      main,
-      breadcrumbs: [{ href: '/search', label: 'Search' }],
-    }),
-    { listed: false },
-  );
+  return {
+    ...htmlPage(
+      '/search',
+      renderPage(input.chrome, {
+        title: cityName ? `Hotels in ${cityName}` : 'Hotel search',
+        description: `${summary}.`,
+        main,
+        breadcrumbs: [{ href: '/search', label: 'Search' }],
+      }),
+    ),
+    listed: false,
+  };
 }

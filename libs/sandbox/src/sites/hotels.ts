@@ -1,4 +1,4 @@
-import { html, inlineScript, jsonIsland, type SafeHtml } from '../html.js';
+import { markup, inlineScript, jsonIsland, type SafeHtml } from '../html.js';
 import { renderPage, type SiteChrome } from '../layout.js';
 import { hotelPath, hotelSearchPath } from '../paths.js';
 import type { DynamicRoute, SandboxPage, SiteContent } from '../types.js';
@@ -54,7 +54,17 @@ export function generateHotelSite(input: { hotels: readonly Hotel[] }): SiteCont
     home(hotels, cities),
     ...hotels.map((h) => hotelPage(h, hotels)),
     loginPage(),
-    htmlPage('/account', renderPage(CHROME, { title: 'Sign in to see your bookings', description: 'Your StayFinder bookings.', main: loginWall() }), { listed: false }),
+    {
+      ...htmlPage(
+        '/account',
+        renderPage(CHROME, {
+          title: 'Sign in to see your bookings',
+          description: 'Your StayFinder bookings.',
+          main: loginWall(),
+        }),
+      ),
+      listed: false,
+    },
     ...commonPages(CHROME, {
       heading: 'About StayFinder',
       paragraphs: [
@@ -64,7 +74,13 @@ export function generateHotelSite(input: { hotels: readonly Hotel[] }): SiteCont
     }),
   ];
   const routes: DynamicRoute[] = [hotelSearchRoute({ chrome: CHROME, hotels, cities }), loginRoute()];
-  return { name: 'hotels', title: CHROME.title, chrome: CHROME, pages: new Map(pages.map((p) => [p.path, p])), dynamicRoutes: routes };
+  return {
+    name: 'hotels',
+    title: CHROME.title,
+    chrome: CHROME,
+    pages: new Map(pages.map((p) => [p.path, p])),
+    dynamicRoutes: routes,
+  };
 }
 
 function citiesOf(hotels: readonly Hotel[]): SearchCity[] {
@@ -73,26 +89,35 @@ function citiesOf(hotels: readonly Hotel[]): SearchCity[] {
 }
 
 function home(hotels: readonly Hotel[], cities: readonly SearchCity[]): SandboxPage {
-  const topRated = [...hotels].sort((a, b) => b.rating - a.rating || a.name.localeCompare(b.name, 'en')).slice(0, 6);
-  const main = html`<h1>Find your hotel</h1>
+  const topRated = [...hotels]
+    .sort((a, b) => b.rating - a.rating || a.name.localeCompare(b.name, 'en'))
+    .slice(0, 6);
+  const main = markup`<h1>Find your hotel</h1>
 <p>Search ${hotels.length} hotels in ${cities.length} cities. Filter by price and by free parking, then compare guest ratings.</p>
 ${searchForm(cities)}
 <h2 id="destinations">Popular destinations</h2>
 <ul class="destinations">${cities.map((c) => {
     const count = hotels.filter((h) => h.citySlug === c.slug).length;
-    return html`<li><a href="${hotelSearchPath({ city: c.slug })}">Hotels in ${c.name}</a> (${count} properties)</li>`;
+    return markup`<li><a href="${hotelSearchPath({ city: c.slug })}">Hotels in ${c.name}</a> (${count} properties)</li>`;
   })}</ul>
 <h2>Top-rated stays</h2>
-<ul class="featured">${topRated.map((h) => html`<li class="card"><a href="${hotelPath(h.slug)}">${h.name}</a>, ${h.city} — guest rating ${h.rating.toFixed(1)} / 5, from $${h.pricePerNightUsd} per night</li>`)}</ul>
+<ul class="featured">${topRated.map((h) => markup`<li class="card"><a href="${hotelPath(h.slug)}">${h.name}</a>, ${h.city} — guest rating ${h.rating.toFixed(1)} / 5, from $${h.pricePerNightUsd} per night</li>`)}</ul>
 <h2>Why book with StayFinder</h2>
 <p>No booking fees, free cancellation on most rooms until 48 hours before arrival, and prices that already include local taxes. If you find the same room cheaper elsewhere within 24 hours, we refund the difference.</p>`;
-  return htmlPage('/', renderPage(CHROME, { title: 'Hotels in six cities', description: 'Compare hotels by price, rating and free parking.', main }));
+  return htmlPage(
+    '/',
+    renderPage(CHROME, {
+      title: 'Hotels in six cities',
+      description: 'Compare hotels by price, rating and free parking.',
+      main,
+    }),
+  );
 }
 
 function hotelPage(hotel: Hotel, all: readonly Hotel[]): SandboxPage {
   const yesNo = (v: boolean): string => (v ? 'Yes' : 'No');
   const sameCity = all.filter((h) => h.citySlug === hotel.citySlug && h.slug !== hotel.slug).slice(0, 6);
-  const main = html`<article class="hotel">
+  const main = markup`<article class="hotel">
 <h1>${hotel.name}</h1>
 <p class="stars">${hotel.stars}-star hotel in ${hotel.city}</p>
 <p class="address">${hotel.address}</p>
@@ -112,7 +137,7 @@ function hotelPage(hotel: Hotel, all: readonly Hotel[]): SandboxPage {
 <p><a class="button" href="/account">Sign in to book this hotel</a></p>
 <section id="reviews"><h2>Guest reviews</h2><p class="loading">Loading reviews…</p><ol class="review-list"></ol></section>
 </article>`;
-  const sidebar: SafeHtml = html`<section><h2>More hotels in ${hotel.city}</h2><ul>${sameCity.map((h) => html`<li><a href="${hotelPath(h.slug)}">${h.name}</a> — $${h.pricePerNightUsd}</li>`)}</ul>
+  const sidebar: SafeHtml = markup`<section><h2>More hotels in ${hotel.city}</h2><ul>${sameCity.map((h) => markup`<li><a href="${hotelPath(h.slug)}">${h.name}</a> — $${h.pricePerNightUsd}</li>`)}</ul>
 <p><a href="${hotelSearchPath({ city: hotel.citySlug })}">All hotels in ${hotel.city}</a></p></section>`;
   return htmlPage(
     hotelPath(hotel.slug),
@@ -120,15 +145,18 @@ function hotelPage(hotel: Hotel, all: readonly Hotel[]): SandboxPage {
       title: `${hotel.name}, ${hotel.city}`,
       description: `${hotel.name} in ${hotel.city}: $${hotel.pricePerNightUsd} per night, rated ${hotel.rating.toFixed(1)} / 5.`,
       main,
-      breadcrumbs: [{ href: hotelSearchPath({ city: hotel.citySlug }), label: hotel.city }, { href: hotelPath(hotel.slug), label: hotel.name }],
+      breadcrumbs: [
+        { href: hotelSearchPath({ city: hotel.citySlug }), label: hotel.city },
+        { href: hotelPath(hotel.slug), label: hotel.name },
+      ],
       sidebar,
-      scripts: html`${jsonIsland(REVIEWS_ISLAND_ID, hotel.reviews)}${inlineScript(REVIEWS_SCRIPT)}`,
+      scripts: markup`${jsonIsland(REVIEWS_ISLAND_ID, hotel.reviews)}${inlineScript(REVIEWS_SCRIPT)}`,
     }),
   );
 }
 
 function loginForm(): SafeHtml {
-  return html`<form class="card login-form" action="/login" method="post">
+  return markup`<form class="card login-form" action="/login" method="post">
 <label for="email">Email address</label><input type="email" id="email" name="email" autocomplete="username" required>
 <label for="password">Password</label><input type="password" id="password" name="password" autocomplete="current-password" required>
 <p><label><input type="checkbox" name="remember" value="1"> Keep me signed in on this device</label></p>
@@ -138,13 +166,21 @@ function loginForm(): SafeHtml {
 }
 
 function loginPage(): SandboxPage {
-  const main = html`<h1>Sign in</h1><p>Sign in to manage your bookings, download invoices and save favourite hotels.</p>${loginForm()}`;
-  return htmlPage('/login', renderPage(CHROME, { title: 'Sign in', description: 'Sign in to your StayFinder account.', main, breadcrumbs: [{ href: '/login', label: 'Sign in' }] }));
+  const main = markup`<h1>Sign in</h1><p>Sign in to manage your bookings, download invoices and save favourite hotels.</p>${loginForm()}`;
+  return htmlPage(
+    '/login',
+    renderPage(CHROME, {
+      title: 'Sign in',
+      description: 'Sign in to your StayFinder account.',
+      main,
+      breadcrumbs: [{ href: '/login', label: 'Sign in' }],
+    }),
+  );
 }
 
 /** /account answers 200 but shows only a sign-in form: a login wall, not an error. */
 function loginWall(): SafeHtml {
-  return html`<h1>Sign in to see your bookings</h1><p class="login-wall">Your bookings are private. Please sign in to continue.</p>${loginForm()}`;
+  return markup`<h1>Sign in to see your bookings</h1><p class="login-wall">Your bookings are private. Please sign in to continue.</p>${loginForm()}`;
 }
 
 /** POST /login never succeeds: the sandbox has no accounts. */
@@ -153,6 +189,11 @@ function loginRoute(): DynamicRoute {
     method: 'POST',
     path: '/login',
     respond: () =>
-      errorPage(CHROME, { status: 401, title: 'Sign-in failed', message: 'The email address or password is incorrect.', details: loginForm() }),
+      errorPage(CHROME, {
+        status: 401,
+        title: 'Sign-in failed',
+        message: 'The email address or password is incorrect.',
+        details: loginForm(),
+      }),
   };
 }

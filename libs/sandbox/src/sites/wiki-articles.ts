@@ -1,5 +1,5 @@
 import { groupDigits } from '../format.js';
-import { html, inlineScript, jsonIsland, type SafeHtml } from '../html.js';
+import { markup, inlineScript, jsonIsland, type SafeHtml } from '../html.js';
 import { renderPage, type SiteChrome } from '../layout.js';
 import { wikiPath } from '../paths.js';
 import { forkRandom, type Random } from '../random.js';
@@ -37,10 +37,15 @@ const INFOBOX_SCRIPT = `(function () {
   if (typeof data.gdpUsd === 'number') fill('gdp', 'GDP (USD)', '$' + fmt(data.gdpUsd));
 })();`;
 
-const link = (title: string): SafeHtml => html`<a href="${wikiPath(title)}">${title}</a>`;
+const link = (title: string, label = title): SafeHtml => markup`<a href="${wikiPath(title)}">${label}</a>`;
+
+/** "the Goucis Highlands" → "Goucis Highlands" (for titles and labels). */
+export function regionName(region: string): string {
+  return region.replace(/^the /, '');
+}
 
 export function regionTitle(region: string): string {
-  return `Category:${region.replace(/^the /, '')}`;
+  return `Category:${regionName(region)}`;
 }
 
 interface ArticleContext {
@@ -51,9 +56,16 @@ interface ArticleContext {
 
 export function countryArticle(ctx: ArticleContext, country: Country): SandboxPage {
   const random = forkRandom(ctx.seed, `wiki:${country.slug}`);
-  const cities = country.cities.map((n) => ctx.geography.cities.find((c) => c.name === n)).filter((c): c is City => c !== undefined);
-  const island: InfoboxIsland = { name: country.name, population: country.population, censusYear: CENSUS_YEAR, gdpUsd: country.gdpUsd };
-  const infobox = html`<table class="infobox">
+  const cities = country.cities
+    .map((n) => ctx.geography.cities.find((c) => c.name === n))
+    .filter((c): c is City => c !== undefined);
+  const island: InfoboxIsland = {
+    name: country.name,
+    population: country.population,
+    censusYear: CENSUS_YEAR,
+    gdpUsd: country.gdpUsd,
+  };
+  const infobox = markup`<table class="infobox">
 <caption>${country.name}</caption>
 <tbody>
 <tr><th scope="row">Capital</th><td>${link(country.capital)}</td></tr>
@@ -64,19 +76,21 @@ export function countryArticle(ctx: ArticleContext, country: Country): SandboxPa
 <tr><th scope="row">Founded</th><td>${country.founded}</td></tr>
 <tr><th scope="row">Government</th><td>${capitalizeFirst(country.government)}</td></tr>
 <tr><th scope="row">Official language</th><td>${country.language}</td></tr>
-<tr><th scope="row">Region</th><td>${link(regionTitle(country.region))}</td></tr>
+<tr><th scope="row">Region</th><td>${link(regionTitle(country.region), regionName(country.region))}</td></tr>
 </tbody>
 </table>`;
   const neighbours = country.neighbours;
-  const main = html`<article>
+  const main = markup`<article>
 <h1>${country.name}</h1>
 <p class="hatnote">This article is about the country. For its people, see ${country.demonym} people.</p>
 ${infobox}
 <p><b>${country.name}</b> is a ${country.government} in ${country.region}. Its capital and largest city is ${link(country.capital)}. ${country.name} has a population of ${groupDigits(country.population)} people as of the ${CENSUS_YEAR} census.</p>
-<p>The country covers an area of ${groupDigits(country.areaKm2)} km², and its currency is the ${country.currency.name} (${country.currency.code}). ${random.pick([
-    `${country.name} was founded in ${country.founded}`,
-    `The ${country.demonym} state dates its founding to ${country.founded}`,
-  ])}, and ${country.language} is its official language.</p>
+<p>The country covers an area of ${groupDigits(country.areaKm2)} km², and its currency is the ${country.currency.name} (${country.currency.code}). ${random.pick(
+    [
+      `${country.name} was founded in ${country.founded}`,
+      `The ${country.demonym} state dates its founding to ${country.founded}`,
+    ],
+  )}, and ${country.language} is its official language.</p>
 <h2 id="Geography">Geography</h2>
 <p>${country.name} borders ${joinLinks(neighbours)}. ${random.pick([
     `The ${country.river} river crosses the country from the uplands to the sea`,
@@ -88,16 +102,16 @@ ${infobox}
 <h3 id="Founding">Founding</h3>
 <p>${country.name} emerged in ${country.founded} when ${random.pick(FOUNDINGS)}. The settlement that became ${link(country.capital)} was already an important market on the ${country.river}.</p>
 <h3 id="Modern_era">Modern era</h3>
-<p>${random.pick(MODERN_ERAS)} Today ${country.name} is a ${country.government} and a member of the ${country.region.replace(/^the /, '')} Council.</p>
+<p>${random.pick(MODERN_ERAS)} Today ${country.name} is a ${country.government} and a member of the ${regionName(country.region)} Council.</p>
 <h2 id="Economy">Economy</h2>
-<p>The ${country.demonym} economy relies on ${country.mainExports.join(', ')}. ${random.pick(ECONOMY_NOTES)} Prices are quoted in the ${country.currency.name}, which is issued by the National Bank of ${country.name}.</p>
+<p>The ${country.demonym} economy relies on ${listInWords(country.mainExports)}. ${random.pick(ECONOMY_NOTES)} Prices are quoted in the ${country.currency.name}, which is issued by the National Bank of ${country.name}.</p>
 <h2 id="Demographics">Demographics</h2>
 <p>At the ${CENSUS_YEAR} census the country counted ${groupDigits(country.population)} inhabitants, giving a density of about ${Math.round(country.population / country.areaKm2)} people per km². Most people speak ${country.language}; citizens are called ${country.demonym}s.</p>
 <table class="wikitable"><caption>Largest cities of ${country.name}</caption>
 <thead><tr><th>City</th><th>Population (${CENSUS_YEAR})</th><th>Status</th></tr></thead>
-<tbody>${cities.map((c) => html`<tr><td>${link(c.name)}</td><td>${groupDigits(c.population)}</td><td>${c.isCapital ? 'Capital' : 'City'}</td></tr>`)}</tbody></table>
+<tbody>${cities.map((c) => markup`<tr><td>${link(c.name)}</td><td>${groupDigits(c.population)}</td><td>${c.isCapital ? 'Capital' : 'City'}</td></tr>`)}</tbody></table>
 <h2 id="See_also">See also</h2>
-<ul>${neighbours.map((n) => html`<li>${link(n)}</li>`)}<li>${link('List of countries by population')}</li><li>${link(regionTitle(country.region))}</li></ul>
+<ul>${neighbours.map((n) => markup`<li>${link(n)}</li>`)}<li>${link('List of countries by population')}</li><li>${link(regionTitle(country.region), `Countries of ${country.region}`)}</li></ul>
 ${references(country.name)}
 </article>`;
   return htmlPage(
@@ -106,9 +120,12 @@ ${references(country.name)}
       title: country.name,
       description: `${country.name} is a ${country.government} in ${country.region} with its capital at ${country.capital}.`,
       main,
-      breadcrumbs: [{ href: wikiPath('List of countries'), label: 'Countries' }, { href: wikiPath(country.name), label: country.name }],
+      breadcrumbs: [
+        { href: wikiPath('List of countries'), label: 'Countries' },
+        { href: wikiPath(country.name), label: country.name },
+      ],
       sidebar: sidebar({ random, geography: ctx.geography, near: [...neighbours, country.capital] }),
-      scripts: html`${jsonIsland(INFOBOX_ISLAND_ID, island)}${inlineScript(INFOBOX_SCRIPT)}`,
+      scripts: markup`${jsonIsland(INFOBOX_ISLAND_ID, island)}${inlineScript(INFOBOX_SCRIPT)}`,
     }),
   );
 }
@@ -118,8 +135,10 @@ export function cityArticle(ctx: ArticleContext, city: City): SandboxPage {
   const country = ctx.geography.countries.find((c) => c.name === city.country);
   const siblings = (country?.cities ?? []).filter((n) => n !== city.name);
   const island: InfoboxIsland = { name: city.name, population: city.population, censusYear: CENSUS_YEAR };
-  const role = city.isCapital ? html`the capital and largest city of ${link(city.country)}` : html`a city in ${link(city.country)}`;
-  const main = html`<article>
+  const role = city.isCapital
+    ? markup`the capital and largest city of ${link(city.country)}`
+    : markup`a city in ${link(city.country)}`;
+  const main = markup`<article>
 <h1>${city.name}</h1>
 <table class="infobox">
 <caption>${city.name}</caption>
@@ -134,13 +153,13 @@ export function cityArticle(ctx: ArticleContext, city: City): SandboxPage {
 <p><b>${city.name}</b> is ${role}. ${city.name} has a population of ${groupDigits(city.population)} people as of the ${CENSUS_YEAR} census.</p>
 <p>The city was founded in ${city.founded} and lies ${city.elevationM} metres above sea level. It is best known for its ${city.landmark} and for ${city.industry}.</p>
 <h2 id="Geography">Geography</h2>
-<p>${random.pick(CITY_SETTINGS)} ${siblings.length > 0 ? html`Other cities of ${city.country} include ${joinLinks(siblings)}.` : html`It is the only city of ${city.country} described in this encyclopedia.`}</p>
+<p>${random.pick(CITY_SETTINGS)} ${siblings.length > 0 ? markup`Other cities of ${city.country} include ${joinLinks(siblings)}.` : markup`It is the only city of ${city.country} described in this encyclopedia.`}</p>
 <h2 id="History">History</h2>
 <p>${city.name} began as ${random.pick(['a river crossing', 'a fishing village', 'a monastery town', 'a fortified market', 'a mining camp'])} in ${city.founded}. ${random.pick(CITY_HISTORIES)}</p>
 <h2 id="Economy">Economy</h2>
 <p>The local economy is led by ${city.industry}. ${random.pick(ECONOMY_NOTES)}</p>
 <h2 id="Demographics">Demographics</h2>
-<p>The ${CENSUS_YEAR} census recorded ${groupDigits(city.population)} residents in ${city.name}${country ? html`, about ${percentOf(city.population, country.population)} of the population of ${city.country}` : ''}.</p>
+<p>The ${CENSUS_YEAR} census recorded ${groupDigits(city.population)} residents in ${city.name}${country ? markup`, about ${percentOf(city.population, country.population)} of the population of ${city.country}` : ''}.</p>
 <h2 id="Landmarks">Landmarks</h2>
 <p>Visitors come for the ${city.landmark}, the riverside promenade and the weekly market. ${random.pick(['The old town is a protected heritage area.', 'Several museums are free on the first Sunday of each month.', 'A funicular climbs to a viewpoint above the centre.'])}</p>
 <h2 id="See_also">See also</h2>
@@ -153,22 +172,25 @@ ${references(city.name)}
       title: city.name,
       description: `${city.name} is ${city.isCapital ? 'the capital' : 'a city'} of ${city.country}, founded in ${city.founded}.`,
       main,
-      breadcrumbs: [{ href: wikiPath('List of cities'), label: 'Cities' }, { href: wikiPath(city.name), label: city.name }],
+      breadcrumbs: [
+        { href: wikiPath('List of cities'), label: 'Cities' },
+        { href: wikiPath(city.name), label: city.name },
+      ],
       sidebar: sidebar({ random, geography: ctx.geography, near: [city.country, ...siblings] }),
-      scripts: html`${jsonIsland(INFOBOX_ISLAND_ID, island)}${inlineScript(INFOBOX_SCRIPT)}`,
+      scripts: markup`${jsonIsland(INFOBOX_ISLAND_ID, island)}${inlineScript(INFOBOX_SCRIPT)}`,
     }),
   );
 }
 
 function sidebar(input: { random: Random; geography: Geography; near: readonly string[] }): SafeHtml {
   const others = input.random.sample(input.geography.countries, 4).map((c) => c.name);
-  return html`<section><h2>Related articles</h2><ul>${input.near.map((n) => html`<li>${link(n)}</li>`)}</ul></section>
-<section><h2>Explore</h2><ul>${others.map((n) => html`<li>${link(n)}</li>`)}<li><a href="${wikiPath('List of countries by population')}">Countries by population</a></li></ul></section>
+  return markup`<section><h2>Related articles</h2><ul>${input.near.map((n) => markup`<li>${link(n)}</li>`)}</ul></section>
+<section><h2>Explore</h2><ul>${others.map((n) => markup`<li>${link(n)}</li>`)}<li><a href="${wikiPath('List of countries by population')}">Countries by population</a></li></ul></section>
 <section><h2>Tools</h2><ul><li><a href="/about">About Sandpedia</a></li><li><a href="/privacy">Privacy</a></li></ul></section>`;
 }
 
 function references(subject: string): SafeHtml {
-  return html`<h2 id="References">References</h2><ol class="references">
+  return markup`<h2 id="References">References</h2><ol class="references">
 <li>Sandbox Statistical Office (${CENSUS_YEAR}). <i>Census of population and housing: ${subject}</i>. Official release.</li>
 <li>Imaginary Geographic Society (2019). <i>Atlas of invented places</i>, 3rd edition, pp. 112–130.</li>
 <li>Archive of the Sandpedia editors (2024). Notes on ${subject}.</li>
@@ -176,10 +198,16 @@ function references(subject: string): SafeHtml {
 }
 
 function joinLinks(titles: readonly string[]): SafeHtml {
-  if (titles.length === 0) return html`no other country`;
+  if (titles.length === 0) return markup`no other country`;
   const links = titles.map((t) => link(t));
-  if (links.length === 1) return links[0] ?? html``;
-  return html`${links.slice(0, -1).map((l, i) => html`${i > 0 ? ', ' : ''}${l}`)} and ${links[links.length - 1]}`;
+  if (links.length === 1) return links[0] ?? markup``;
+  return markup`${links.slice(0, -1).map((l, i) => markup`${i > 0 ? ', ' : ''}${l}`)} and ${links[links.length - 1]}`;
+}
+
+function listInWords(items: readonly string[]): string {
+  return items.length <= 1
+    ? items.join('')
+    : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}`;
 }
 
 function percentOf(part: number, whole: number): string {

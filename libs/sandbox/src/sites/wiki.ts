@@ -1,11 +1,11 @@
 import { groupDigits } from '../format.js';
-import { html, type SafeHtml } from '../html.js';
+import { markup, type SafeHtml } from '../html.js';
 import { renderPage, type SiteChrome } from '../layout.js';
 import { wikiPath } from '../paths.js';
 import type { SandboxPage, SiteContent } from '../types.js';
 import { CENSUS_YEAR, type Geography } from '../world/geography.js';
 import { commonPages, htmlPage } from './common.js';
-import { cityArticle, countryArticle, regionTitle } from './wiki-articles.js';
+import { cityArticle, countryArticle, regionName, regionTitle } from './wiki-articles.js';
 
 const CHROME: SiteChrome = {
   title: 'Sandpedia',
@@ -29,7 +29,7 @@ const CHROME: SiteChrome = {
   ],
 };
 
-const link = (title: string, label = title): SafeHtml => html`<a href="${wikiPath(title)}">${label}</a>`;
+const link = (title: string, label = title): SafeHtml => markup`<a href="${wikiPath(title)}">${label}</a>`;
 
 /** Sandpedia: an encyclopedia with one article per country and city, list pages and region categories. */
 export function generateWiki(input: { geography: Geography; seed: number }): SiteContent {
@@ -52,66 +52,96 @@ export function generateWiki(input: { geography: Geography; seed: number }): Sit
       ],
     }),
   ];
-  return { name: 'wiki', title: CHROME.title, chrome: CHROME, pages: new Map(pages.map((p) => [p.path, p])), dynamicRoutes: [] };
+  return {
+    name: 'wiki',
+    title: CHROME.title,
+    chrome: CHROME,
+    pages: new Map(pages.map((p) => [p.path, p])),
+    dynamicRoutes: [],
+  };
 }
 
 function home(geography: Geography): SandboxPage {
   const byPopulation = [...geography.countries].sort((a, b) => b.population - a.population);
   const featured = byPopulation[0];
   const cityCount = geography.cities.length;
-  const main = html`<h1>Welcome to Sandpedia</h1>
+  const main = markup`<h1>Welcome to Sandpedia</h1>
 <p>The free encyclopedia of invented places: ${geography.countries.length} countries and ${cityCount} cities, with articles anyone can read.</p>
-${featured && html`<section class="card"><h2>Featured article</h2><p>${link(featured.name)} is the most populous country in this encyclopedia, with ${groupDigits(featured.population)} people at the ${CENSUS_YEAR} census. Its capital is ${link(featured.capital)}. <a href="${wikiPath(featured.name)}">Read more…</a></p></section>`}
-<section class="card"><h2>Did you know…</h2><ul>${geography.countries.slice(0, 5).map((c) => html`<li>… that ${link(c.name)} was founded in ${c.founded}, and that its highest point is ${c.highestPeak.name}?</li>`)}</ul></section>
+${featured && markup`<section class="card"><h2>Featured article</h2><p>${link(featured.name)} is the most populous country in this encyclopedia, with ${groupDigits(featured.population)} people at the ${CENSUS_YEAR} census. Its capital is ${link(featured.capital)}. <a href="${wikiPath(featured.name)}">Read more…</a></p></section>`}
+<section class="card"><h2>Did you know…</h2><ul>${geography.countries.slice(0, 5).map((c) => markup`<li>… that ${link(c.name)} was founded in ${c.founded}, and that its highest point is ${c.highestPeak.name}?</li>`)}</ul></section>
 <h2>Countries by region</h2>
 ${geography.regions.map(
-  (region) => html`<h3>${link(regionTitle(region), region.replace(/^the /, 'The '))}</h3><ul>${geography.countries
-    .filter((c) => c.region === region)
-    .map((c) => html`<li>${link(c.name)}</li>`)}</ul>`,
+  (region) =>
+    markup`<h3>${link(regionTitle(region), regionName(region))}</h3><ul>${geography.countries
+      .filter((c) => c.region === region)
+      .map((c) => markup`<li>${link(c.name)}</li>`)}</ul>`,
 )}
 <h2>Lists</h2>
 <ul><li>${link('List of countries')}</li><li>${link('List of countries by population')}</li><li>${link('List of cities')}</li></ul>`;
-  return htmlPage('/', renderPage(CHROME, { title: 'Main page', description: 'Sandpedia, the free encyclopedia of invented countries and cities.', main }));
+  return htmlPage(
+    '/',
+    renderPage(CHROME, {
+      title: 'Main page',
+      description: 'Sandpedia, the free encyclopedia of invented countries and cities.',
+      main,
+    }),
+  );
 }
 
 function countryList(geography: Geography): SandboxPage {
   const rows = [...geography.countries].sort((a, b) => a.name.localeCompare(b.name, 'en'));
-  const main = html`<h1>List of countries</h1>
+  const main = markup`<h1>List of countries</h1>
 <p>This is an alphabetical list of the ${rows.length} countries described in Sandpedia, with their capitals and regions.</p>
 <table class="wikitable sortable"><thead><tr><th>Country</th><th>Capital</th><th>Region</th></tr></thead>
-<tbody>${rows.map((c) => html`<tr><td>${link(c.name)}</td><td>${link(c.capital)}</td><td>${link(regionTitle(c.region), c.region)}</td></tr>`)}</tbody></table>`;
-  return listPage('List of countries', main, 'Alphabetical list of Sandpedia countries with capitals and regions.');
+<tbody>${rows.map((c) => markup`<tr><td>${link(c.name)}</td><td>${link(c.capital)}</td><td>${link(regionTitle(c.region), c.region)}</td></tr>`)}</tbody></table>`;
+  return listPage({
+    title: 'List of countries',
+    main,
+    description: 'Alphabetical list of Sandpedia countries with capitals and regions.',
+  });
 }
 
 function populationList(geography: Geography): SandboxPage {
   const rows = [...geography.countries].sort((a, b) => b.population - a.population);
-  const main = html`<h1>List of countries by population</h1>
+  const main = markup`<h1>List of countries by population</h1>
 <p>This list ranks the countries of Sandpedia by population at the ${CENSUS_YEAR} census, from the most to the least populous.</p>
 <table class="wikitable sortable"><thead><tr><th>Rank</th><th>Country</th><th>Population</th><th>Census year</th></tr></thead>
-<tbody>${rows.map((c, i) => html`<tr><td>${i + 1}</td><td>${link(c.name)}</td><td>${groupDigits(c.population)}</td><td>${CENSUS_YEAR}</td></tr>`)}</tbody></table>
+<tbody>${rows.map((c, i) => markup`<tr><td>${i + 1}</td><td>${link(c.name)}</td><td>${groupDigits(c.population)}</td><td>${CENSUS_YEAR}</td></tr>`)}</tbody></table>
 <p>Figures are those published by each country's statistical office and are not adjusted for undercounting.</p>`;
-  return listPage('List of countries by population', main, `Countries ranked by population at the ${CENSUS_YEAR} census.`);
+  return listPage({
+    title: 'List of countries by population',
+    main,
+    description: `Countries ranked by population at the ${CENSUS_YEAR} census.`,
+  });
 }
 
 function cityList(geography: Geography): SandboxPage {
   const rows = [...geography.cities].sort((a, b) => a.name.localeCompare(b.name, 'en'));
-  const main = html`<h1>List of cities</h1>
+  const main = markup`<h1>List of cities</h1>
 <p>Sandpedia has articles on ${rows.length} cities. Capitals are marked in the last column.</p>
 <table class="wikitable sortable"><thead><tr><th>City</th><th>Country</th><th>Population (${CENSUS_YEAR})</th><th>Capital</th></tr></thead>
-<tbody>${rows.map((c) => html`<tr><td>${link(c.name)}</td><td>${link(c.country)}</td><td>${groupDigits(c.population)}</td><td>${c.isCapital ? 'Yes' : 'No'}</td></tr>`)}</tbody></table>`;
-  return listPage('List of cities', main, 'Every city with an article in Sandpedia, with its country and population.');
+<tbody>${rows.map((c) => markup`<tr><td>${link(c.name)}</td><td>${link(c.country)}</td><td>${groupDigits(c.population)}</td><td>${c.isCapital ? 'Yes' : 'No'}</td></tr>`)}</tbody></table>`;
+  return listPage({
+    title: 'List of cities',
+    main,
+    description: 'Every city with an article in Sandpedia, with its country and population.',
+  });
 }
 
 function regionCategory(geography: Geography, region: string): SandboxPage {
   const countries = geography.countries.filter((c) => c.region === region);
   const title = regionTitle(region);
-  const main = html`<h1>${title}</h1>
+  const main = markup`<h1>${title}</h1>
 <p>Pages in this category describe the countries of ${region}. The category contains ${countries.length} articles.</p>
-<ul>${countries.map((c) => html`<li>${link(c.name)} (capital: ${link(c.capital)})</li>`)}</ul>
-<h2>Other regions</h2><ul>${geography.regions.filter((r) => r !== region).map((r) => html`<li>${link(regionTitle(r))}</li>`)}</ul>`;
-  return listPage(title, main, `Countries of ${region}.`);
+<ul>${countries.map((c) => markup`<li>${link(c.name)} (capital: ${link(c.capital)})</li>`)}</ul>
+<h2>Other regions</h2><ul>${geography.regions.filter((r) => r !== region).map((r) => markup`<li>${link(regionTitle(r))}</li>`)}</ul>`;
+  return listPage({ title, main, description: `Countries of ${region}.` });
 }
 
-function listPage(title: string, main: SafeHtml, description: string): SandboxPage {
-  return htmlPage(wikiPath(title), renderPage(CHROME, { title, description, main, breadcrumbs: [{ href: wikiPath(title), label: title }] }));
+function listPage(input: { title: string; main: SafeHtml; description: string }): SandboxPage {
+  const { title, main, description } = input;
+  return htmlPage(
+    wikiPath(title),
+    renderPage(CHROME, { title, description, main, breadcrumbs: [{ href: wikiPath(title), label: title }] }),
+  );
 }

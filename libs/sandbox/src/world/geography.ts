@@ -53,11 +53,66 @@ const COUNTRY_COUNT = 25;
 const CITY_COUNT = 40;
 const REGION_COUNT = 5;
 
-const GOVERNMENTS = ['parliamentary republic', 'constitutional monarchy', 'federal republic', 'presidential republic', 'grand duchy'];
-const CURRENCY_UNITS = ['florin', 'mark', 'crown', 'dinar', 'thaler', 'ducat', 'real', 'sol', 'lira', 'shilling'];
-const EXPORTS = ['timber', 'copper', 'wool', 'olive oil', 'machinery', 'fish', 'wine', 'textiles', 'salt', 'software', 'grain', 'ceramics', 'tea', 'iron ore', 'electronics'];
-const LANDMARKS = ['cathedral', 'old harbour', 'clock tower', 'botanical garden', 'royal palace', 'stone bridge', 'central market', 'observatory', 'opera house', 'fortress'];
-const INDUSTRIES = ['shipbuilding', 'tourism', 'banking', 'textiles', 'brewing', 'logistics', 'mining', 'publishing', 'fishing', 'research'];
+const GOVERNMENTS = [
+  'parliamentary republic',
+  'constitutional monarchy',
+  'federal republic',
+  'presidential republic',
+  'grand duchy',
+];
+const CURRENCY_UNITS = [
+  'florin',
+  'mark',
+  'crown',
+  'dinar',
+  'thaler',
+  'ducat',
+  'real',
+  'sol',
+  'lira',
+  'shilling',
+];
+const EXPORTS = [
+  'timber',
+  'copper',
+  'wool',
+  'olive oil',
+  'machinery',
+  'fish',
+  'wine',
+  'textiles',
+  'salt',
+  'software',
+  'grain',
+  'ceramics',
+  'tea',
+  'iron ore',
+  'electronics',
+];
+const LANDMARKS = [
+  'cathedral',
+  'old harbour',
+  'clock tower',
+  'botanical garden',
+  'royal palace',
+  'stone bridge',
+  'central market',
+  'observatory',
+  'opera house',
+  'fortress',
+];
+const INDUSTRIES = [
+  'shipbuilding',
+  'tourism',
+  'banking',
+  'textiles',
+  'brewing',
+  'logistics',
+  'mining',
+  'publishing',
+  'fishing',
+  'research',
+];
 const REGION_FORMS = ['{} Basin', '{} Peninsula', 'Northern {}', 'the {} Highlands', '{} Coast'];
 
 /** Invents regions, countries and cities; capitals are each country's largest city. */
@@ -65,7 +120,7 @@ export function generateGeography(random: Random, names: NameForge): Geography {
   const regions = REGION_FORMS.slice(0, REGION_COUNT).map((form) => form.replace('{}', names.word(2)));
   const countryNames = Array.from({ length: COUNTRY_COUNT }, () => names.country());
   const cityNames = Array.from({ length: CITY_COUNT }, () => names.city());
-  const populations = distinctValues(random, COUNTRY_COUNT, () => logUniform(random, 400_000, 90_000_000));
+  const populations = distinctValues(COUNTRY_COUNT, () => logUniform(random, [400_000, 90_000_000]));
 
   const regionOf = countryNames.map((_, i) => regions[i % REGION_COUNT] ?? '');
   const cityOwner = cityNames.map((_, i) => (i < COUNTRY_COUNT ? i : random.int(0, COUNTRY_COUNT - 1)));
@@ -82,7 +137,8 @@ export function generateGeography(random: Random, names: NameForge): Geography {
         name: cityName,
         slug: slugify(cityName),
         country: name,
-        population: c === 0 ? capitalPopulation : Math.round(capitalPopulation * (0.12 + random.next() * 0.6)) + c,
+        population:
+          c === 0 ? capitalPopulation : Math.round(capitalPopulation * (0.12 + random.next() * 0.6)) + c,
         founded: random.int(300, founded + 80),
         elevationM: random.int(2, 1400),
         isCapital: c === 0,
@@ -97,7 +153,7 @@ export function generateGeography(random: Random, names: NameForge): Geography {
       region: regionOf[i] ?? '',
       capital: ownCities[0] ?? '',
       population,
-      areaKm2: random.int(3, 1200) * 1000 + random.int(0, 999),
+      areaKm2: Math.round(population / random.int(12, 420)) + random.int(0, 999),
       currency: currencyOf({ random, demonym, usedCodes, country: name }),
       gdpUsd: Math.round((population * random.int(1_500, 65_000)) / 1e6) * 1e6,
       founded,
@@ -107,25 +163,30 @@ export function generateGeography(random: Random, names: NameForge): Geography {
       river: names.word(2),
       highestPeak: { name: `Mount ${names.word(2)}`, elevationM: random.int(600, 6400) },
       mainExports: random.sample(EXPORTS, 3),
-      neighbours: neighboursInRing(countryNames, regionOf, i),
+      neighbours: neighboursInRing({ names: countryNames, regionOf, index: i }),
       cities: ownCities,
     };
   });
   return { regions, countries, cities };
 }
 
-function logUniform(random: Random, min: number, max: number): number {
+function logUniform(random: Random, [min, max]: readonly [number, number]): number {
   return Math.round(Math.exp(Math.log(min) + random.next() * (Math.log(max) - Math.log(min))));
 }
 
-function distinctValues(random: Random, count: number, make: () => number): number[] {
+function distinctValues(count: number, make: () => number): number[] {
   const values = new Set<number>();
   while (values.size < count) values.add(make());
-  return random.sample([...values], count);
+  return [...values];
 }
 
 /** Countries of one region sit in a ring, so each borders the one before and after it. */
-function neighboursInRing(names: readonly string[], regionOf: readonly string[], index: number): string[] {
+function neighboursInRing(input: {
+  names: readonly string[];
+  regionOf: readonly string[];
+  index: number;
+}): string[] {
+  const { names, regionOf, index } = input;
   const ring = names.filter((_, i) => regionOf[i] === regionOf[index]);
   const at = ring.indexOf(names[index] ?? '');
   const before = ring[(at - 1 + ring.length) % ring.length];
@@ -140,11 +201,17 @@ function demonymOf(name: string): string {
   return `${name}ian`;
 }
 
-function currencyOf(input: { random: Random; demonym: string; usedCodes: Set<string>; country: string }): Currency {
+function currencyOf(input: {
+  random: Random;
+  demonym: string;
+  usedCodes: Set<string>;
+  country: string;
+}): Currency {
   const unit = input.random.pick(CURRENCY_UNITS);
   const letters = input.country.toUpperCase().replace(/[^A-Z]/g, '');
   let code = `${letters.slice(0, 2)}${unit.charAt(0).toUpperCase()}`;
-  for (let i = 2; input.usedCodes.has(code) && i < letters.length; i++) code = `${letters.slice(0, 1)}${letters.charAt(i)}${unit.charAt(0).toUpperCase()}`;
+  for (let i = 2; input.usedCodes.has(code) && i < letters.length; i++)
+    code = `${letters.slice(0, 1)}${letters.charAt(i)}${unit.charAt(0).toUpperCase()}`;
   input.usedCodes.add(code);
   return { name: `${input.demonym} ${unit}`, code };
 }

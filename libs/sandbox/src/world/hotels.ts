@@ -35,16 +35,88 @@ export interface Hotel {
 
 const HOTEL_CITY_COUNT = 6;
 const HOTELS_PER_CITY = 10;
-const ADJECTIVES = ['Silver', 'Old', 'Blue', 'Quiet', 'Golden', 'Harbour', 'Garden', 'Amber', 'Cedar', 'Royal', 'Little', 'Grand', 'Copper', 'Ivory'];
-const NOUNS = ['Lantern', 'Anchor', 'Oak', 'Crown', 'Heron', 'Gate', 'Willow', 'Bridge', 'Orchard', 'Falcon', 'Meadow', 'Compass', 'Tower', 'Fern'];
+const ADJECTIVES = [
+  'Silver',
+  'Old',
+  'Blue',
+  'Quiet',
+  'Golden',
+  'Harbour',
+  'Garden',
+  'Amber',
+  'Cedar',
+  'Royal',
+  'Little',
+  'Grand',
+  'Copper',
+  'Ivory',
+];
+const NOUNS = [
+  'Lantern',
+  'Anchor',
+  'Oak',
+  'Crown',
+  'Heron',
+  'Gate',
+  'Willow',
+  'Bridge',
+  'Orchard',
+  'Falcon',
+  'Meadow',
+  'Compass',
+  'Tower',
+  'Fern',
+];
 const KINDS = ['Hotel', 'Inn', 'Suites', 'Lodge', 'Guesthouse', 'Residence'];
-const STREETS = ['Market', 'Harbour', 'Station', 'Castle', 'Mill', 'Church', 'Bridge', 'Garden', 'River', 'Chapel'];
-const FIRST_NAMES = ['Ana', 'Tomas', 'Mirela', 'Jonah', 'Sera', 'Ivo', 'Lena', 'Oskar', 'Nadia', 'Pavel', 'Rhea', 'Emil', 'Katya', 'Bruno', 'Hana'];
-const PRAISE = ['The staff were friendly and helpful', 'Our room was spotless and quiet', 'Breakfast had plenty of choice', 'The location is perfect for walking to the old town', 'Beds were very comfortable'];
-const COMPLAINTS = ['the wifi dropped in the evenings', 'parking nearby was hard to find', 'the walls are a little thin', 'check-in took longer than expected', 'the lift was slow'];
+const STREETS = [
+  'Market',
+  'Harbour',
+  'Station',
+  'Castle',
+  'Mill',
+  'Church',
+  'Bridge',
+  'Garden',
+  'River',
+  'Chapel',
+];
+const FIRST_NAMES = [
+  'Ana',
+  'Tomas',
+  'Mirela',
+  'Jonah',
+  'Sera',
+  'Ivo',
+  'Lena',
+  'Oskar',
+  'Nadia',
+  'Pavel',
+  'Rhea',
+  'Emil',
+  'Katya',
+  'Bruno',
+  'Hana',
+];
+const PRAISE = [
+  'The staff were friendly and helpful',
+  'Our room was spotless and quiet',
+  'Breakfast had plenty of choice',
+  'The location is perfect for walking to the old town',
+  'Beds were very comfortable',
+];
+const COMPLAINTS = [
+  'the wifi dropped in the evenings',
+  'parking nearby was hard to find',
+  'the walls are a little thin',
+  'check-in took longer than expected',
+  'the lift was slow',
+];
 
 /** Ten hotels in each of six cities, with prices, amenities and guest reviews. */
-export function generateHotels(random: Random, input: { names: NameForge; cities: readonly City[] }): Hotel[] {
+export function generateHotels(
+  random: Random,
+  input: { names: NameForge; cities: readonly City[] },
+): Hotel[] {
   const cities = random.sample(input.cities, HOTEL_CITY_COUNT);
   const taken = new Set<string>();
   const hotels: Hotel[] = [];
@@ -100,16 +172,17 @@ function review(random: Random): HotelReview {
   const rating = random.int(2, 5);
   const praise = random.pick(PRAISE);
   const text =
-    rating >= 4
-      ? `${praise}. We would happily stay again.`
-      : `${praise}, but ${random.pick(COMPLAINTS)}.`;
+    rating >= 4 ? `${praise}. We would happily stay again.` : `${praise}, but ${random.pick(COMPLAINTS)}.`;
   const month = String(random.int(1, 12)).padStart(2, '0');
   const day = String(random.int(1, 28)).padStart(2, '0');
   return {
     author: `${random.pick(FIRST_NAMES)} ${String.fromCharCode(65 + random.int(0, 25))}.`,
     rating,
     date: `2024-${month}-${day}`,
-    title: rating >= 4 ? random.pick(['Lovely stay', 'Great value', 'Would return', 'Excellent']) : random.pick(['Decent', 'Mixed feelings', 'Fine for a night']),
+    title:
+      rating >= 4
+        ? random.pick(['Lovely stay', 'Great value', 'Would return', 'Excellent'])
+        : random.pick(['Decent', 'Mixed feelings', 'Fine for a night']),
     text,
   };
 }

@@ -35,7 +35,14 @@ interface CategoryPlan {
 }
 
 const BRANDS = ['Ridgeway', 'Northkin', 'Cairnline', 'Tamsworth', 'Fellcraft', 'Lowmoor'];
-const MATERIALS = ['ripstop nylon', 'recycled polyester', 'aluminium', 'titanium', 'stainless steel', 'waxed canvas'];
+const MATERIALS = [
+  'ripstop nylon',
+  'recycled polyester',
+  'aluminium',
+  'titanium',
+  'stainless steel',
+  'waxed canvas',
+];
 
 const PLANS: readonly CategoryPlan[] = [
   {
@@ -52,7 +59,11 @@ const PLANS: readonly CategoryPlan[] = [
     ],
   },
   {
-    category: { name: 'Backpacks', slug: 'backpacks', blurb: 'Packs for day hikes, commutes and long trails.' },
+    category: {
+      name: 'Backpacks',
+      slug: 'backpacks',
+      blurb: 'Packs for day hikes, commutes and long trails.',
+    },
     code: 'BPK',
     nouns: ['Pack', 'Daypack', 'Rucksack', 'Trail Pack'],
     priceRange: [39, 329],
@@ -78,7 +89,11 @@ const PLANS: readonly CategoryPlan[] = [
     ],
   },
   {
-    category: { name: 'Lighting', slug: 'lighting', blurb: 'Headlamps and lanterns for the hours after dusk.' },
+    category: {
+      name: 'Lighting',
+      slug: 'lighting',
+      blurb: 'Headlamps and lanterns for the hours after dusk.',
+    },
     code: 'LGT',
     nouns: ['Headlamp', 'Lantern', 'Torch', 'Light'],
     priceRange: [15, 149],
@@ -104,7 +119,13 @@ export function generateProducts(random: Random, names: NameForge): Product[] {
     for (let i = 0; i < PRODUCTS_PER_CATEGORY; i++) {
       const brand = random.pick(BRANDS);
       const name = `${brand} ${names.word(random.int(1, 2))} ${random.int(1, 9) * (random.chance(0.5) ? 10 : 1)} ${random.pick(plan.nouns)}`;
-      const availability = random.pick<Availability>(['InStock', 'InStock', 'InStock', 'LimitedAvailability', 'OutOfStock']);
+      const availability = random.pick<Availability>([
+        'InStock',
+        'InStock',
+        'InStock',
+        'LimitedAvailability',
+        'OutOfStock',
+      ]);
       const [low, high] = plan.priceRange;
       serial += random.int(1, 40);
       const specs = plan.specs(random);
@@ -118,7 +139,12 @@ export function generateProducts(random: Random, names: NameForge): Product[] {
         categorySlug: plan.category.slug,
         priceUsd: random.int(low, high) + (random.chance(0.6) ? 0.95 : 0),
         availability,
-        stock: availability === 'OutOfStock' ? 0 : availability === 'LimitedAvailability' ? random.int(1, 4) : random.int(8, 120),
+        stock:
+          availability === 'OutOfStock'
+            ? 0
+            : availability === 'LimitedAvailability'
+              ? random.int(1, 4)
+              : random.int(8, 120),
         rating: Math.round((3 + random.next() * 2) * 10) / 10,
         description: `${name} is built by ${brand} for people who carry their gear a long way. ${plan.category.blurb}`,
         specs,
