@@ -20,7 +20,7 @@ import {
 } from '@forage/observability';
 import { HEADER, decodeJson, encodeJson, UndecodableMessageError } from './codec.js';
 import type { DurableOptions, HandlerExtras } from './decorators.js';
-import { InvalidRequestError, issuesOf, toErrorReply } from './errors.js';
+import { ForageError, InvalidRequestError, issuesOf, toErrorReply } from './errors.js';
 import { backoffFor, DEFAULT_MAX_DELIVER, ensureAllStreams, ensureDurableConsumer } from './jetstream.js';
 import { settle } from './settle.js';
 
@@ -122,8 +122,7 @@ export class ForageTransport extends Server implements CustomTransportStrategy {
       body = await runWithContext(ids, () => this.invoke(handler, data, ids));
     } catch (err) {
       outcome = err instanceof InvalidRequestError ? 'invalid' : 'error';
-      if (outcome === 'error')
-        this.options.logger.error({ err, subject: msg.subject, ...ids }, 'handler failed');
+      this.logFailure(err, msg.subject);
       body = toErrorReply(err);
     }
     if (msg.reply) {
@@ -134,6 +133,16 @@ export class ForageTransport extends Server implements CustomTransportStrategy {
       }
     }
     this.options.metrics.observe(msg.subject, outcome, (performance.now() - started) / 1000);
+  }
+
+  /** Named errors are expected outcomes (a page that did not load): warn without a stack; bugs get the stack. */
+  private logFailure(err: unknown, subject: string): void {
+    if (err instanceof InvalidRequestError) return;
+    if (err instanceof ForageError) {
+      this.options.logger.warn({ subject, code: err.code, retryable: err.retryable }, err.message);
+    } else {
+      this.options.logger.error({ err, subject }, 'handler failed');
+    }
   }
 
   private async invoke(handler: MessageHandler, data: unknown, ids: RequestContext): Promise<unknown> {

@@ -25,7 +25,8 @@ export function createBusActivities(input: {
       bus.request(
         extractPage,
         { runId, url, screenshot: true, timeoutMs: config.ORCH_EXTRACT_TIMEOUT_MS },
-        { timeoutMs: config.ORCH_EXTRACT_TIMEOUT_MS + 5_000 },
+        // the request's timeout bounds navigation; settling and capture may add up to ~20 s more
+        { timeoutMs: config.ORCH_EXTRACT_TIMEOUT_MS + 25_000 },
       ),
     understand: (page) =>
       bus.request(understandPage, { runId, url: page.finalUrl, domSnapshot: page.evidence.domSnapshot }),
