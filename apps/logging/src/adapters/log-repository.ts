@@ -1,0 +1,24 @@
+import type { LogRecord } from '@forage/contracts';
+import type { ChainRow } from '../core/chain.js';
+
+/** What happened to a record handed to `append`. */
+export type AppendOutcome =
+  | { readonly status: 'stored'; readonly row: ChainRow }
+  /** Already stored with the same content (a redelivery): nothing written. */
+  | { readonly status: 'duplicate'; readonly row: ChainRow }
+  /** Already stored under the same id with different content: nothing written. */
+  | { readonly status: 'conflict'; readonly row: ChainRow };
+
+/**
+ * The log table, behind the one interface the service needs. Implementations serialise appends
+ * (one writer), so every row links to the row before it.
+ */
+export interface LogRepository {
+  append(record: LogRecord): Promise<AppendOutcome>;
+  /** Rows of one run in chain order, optionally only the given record ids. */
+  rowsOfRun(query: { runId: string; recordIds?: readonly string[]; limit: number }): Promise<ChainRow[]>;
+  /** Rows after `afterSeq` in chain order, for verifying the chain page by page. */
+  rowsAfter(page: { afterSeq: number; limit: number }): Promise<ChainRow[]>;
+  health(): Promise<{ ok: boolean; detail?: string }>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,17 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import type { LoggingConfig } from './config.js';
+import { LOGGING_CONFIG } from './tokens.js';
+import { repositoryProviders } from './adapters/repository.providers.js';
+import { RecordHandler } from './handlers/record.handler.js';
+import { QueryHandler } from './handlers/query.handler.js';
+
+@Module({})
+export class LoggingModule {
+  static register(config: LoggingConfig): DynamicModule {
+    return {
+      module: LoggingModule,
+      controllers: [RecordHandler, QueryHandler],
+      providers: [{ provide: LOGGING_CONFIG, useValue: config }, ...repositoryProviders],
+    };
+  }
+}

@@ -1,0 +1,19 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { EvidenceModule } from '@forage/evidence';
+import type { VerifierConfig } from './config.js';
+import { VERIFIER_CONFIG } from './tokens.js';
+import { EvidenceReader } from './adapters/evidence-reader.js';
+import { TraceReader } from './adapters/trace-reader.js';
+import { VerifyHandler } from './handlers/verify.handler.js';
+
+@Module({})
+export class VerifierModule {
+  static register(config: VerifierConfig): DynamicModule {
+    return {
+      module: VerifierModule,
+      imports: [EvidenceModule.register(config)],
+      controllers: [VerifyHandler],
+      providers: [{ provide: VERIFIER_CONFIG, useValue: config }, TraceReader, EvidenceReader],
+    };
+  }
+}

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { baseEnvSchema, parseConfig, portSchema } from '@forage/config';
+import { evidenceEnvSchema } from '@forage/evidence';
+
+export const verifierConfigSchema = baseEnvSchema.extend(evidenceEnvSchema.shape).extend({
+  OPS_PORT: portSchema.default(7809),
+  /** How long to wait for a run's log records to be stored (logging is asynchronous). */
+  VERIFY_TRACE_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
+});
+export type VerifierConfig = z.infer<typeof verifierConfigSchema>;
+
+export const loadVerifierConfig = (env: NodeJS.ProcessEnv = process.env): VerifierConfig =>
+  parseConfig(verifierConfigSchema, env);

@@ -1,0 +1,143 @@
+import { createHash } from 'node:crypto';
+import type { CheckResult, Claim, StoredLogRecord } from '@forage/contracts';
+import { normalizeText } from '@forage/html';
+import type { ChainVerdict, FetchedEvidence } from './inputs.js';
+
+/** The checks every claim must pass, in the order they are reported. */
+export const CHECK_NAMES = [
+  'record_exists',
+  'evidence_matches_record',
+  'evidence_intact',
+  'snippet_in_evidence',
+  'confidence',
+  'chain_valid',
+] as const;
+export type CheckName = (typeof CHECK_NAMES)[number];
+
+const EXTRACTION_TOOL = 'dom-extraction';
+
+function result(name: CheckName, passed: boolean, detail: string): CheckResult {
+  return { name, passed, detail };
+}
+
+/** The claim's source is a successful dom-extraction record stored for this run. */
+export function checkRecordExists(input: {
+  runId: string;
+  claim: Claim;
+  record: StoredLogRecord | undefined;
+}): CheckResult {
+  const { claim, record } = input;
+  const id = claim.source.logRecordId;
+  if (!record) return result('record_exists', false, `no stored log record ${id} in run ${input.runId}`);
+  if (record.run_id !== input.runId)
+    return result('record_exists', false, `record ${id} belongs to run ${record.run_id}`);
+  if (record.tool_name !== EXTRACTION_TOOL) {
+    return result(
+      'record_exists',
+      false,
+      `record ${id} comes from ${record.tool_name}, not ${EXTRACTION_TOOL}`,
+    );
+  }
+  if (record.status !== 'success')
+    return result('record_exists', false, `record ${id} has status ${record.status}`);
+  return result(
+    'record_exists',
+    true,
+    `record ${id} is a successful ${EXTRACTION_TOOL} outcome at seq ${record.seq}`,
+  );
+}
+
+/** The DOM snapshot the claim cites is the one the extraction logged. */
+export function checkEvidenceMatchesRecord(input: {
+  claim: Claim;
+  record: StoredLogRecord | undefined;
+}): CheckResult {
+  const cited = input.claim.source.domSnapshot.sha256;
+  if (!input.record)
+    return result('evidence_matches_record', false, 'no log record to compare the cited snapshot with');
+  const logged = input.record.evidence.dom_snapshot;
+  if (!logged)
+    return result(
+      'evidence_matches_record',
+      false,
+      `record ${input.record.record_id} logged no DOM snapshot`,
+    );
+  if (logged.sha256 !== cited) {
+    return result(
+      'evidence_matches_record',
+      false,
+      `claim cites snapshot ${cited}, record logged ${logged.sha256}`,
+    );
+  }
+  return result('evidence_matches_record', true, `record logged snapshot ${cited}`);
+}
+
+/** The cited snapshot is in the evidence store, decrypts, and hashes to the cited sha256. */
+export function checkEvidenceIntact(input: {
+  claim: Claim;
+  evidence: FetchedEvidence | undefined;
+}): CheckResult {
+  const cited = input.claim.source.domSnapshot.sha256;
+  const evidence = input.evidence;
+  if (!evidence) return result('evidence_intact', false, `snapshot ${cited} was not fetched`);
+  if (evidence.status !== 'found')
+    return result('evidence_intact', false, `snapshot ${cited} is ${evidence.status}: ${evidence.detail}`);
+  const actual = sha256Hex(evidence.data);
+  if (actual !== cited) return result('evidence_intact', false, `snapshot ${cited} hashes to ${actual}`);
+  return result('evidence_intact', true, `snapshot ${cited} (${evidence.data.length} bytes) is intact`);
+}
+
+/**
+ * The core check: the snippet is text a reader sees on the page, and the answer is in the
+ * snippet. Both are compared after whitespace and Unicode normalisation, nothing looser.
+ * `pageText` is the normalised visible text of the intact snapshot (undefined when not intact).
+ */
+export function checkSnippetInEvidence(input: { claim: Claim; pageText: string | undefined }): CheckResult {
+  const snippet = normalizeText(input.claim.source.snippet);
+  const answer = normalizeText(input.claim.text);
+  if (input.pageText === undefined)
+    return result('snippet_in_evidence', false, 'no intact snapshot to read the snippet from');
+  if (snippet === '' || answer === '')
+    return result('snippet_in_evidence', false, 'snippet or answer is blank');
+  if (!snippet.includes(answer)) {
+    return result(
+      'snippet_in_evidence',
+      false,
+      `answer "${excerpt(answer)}" is not in the snippet "${excerpt(snippet)}"`,
+    );
+  }
+  if (!input.pageText.includes(snippet)) {
+    return result(
+      'snippet_in_evidence',
+      false,
+      `snippet "${excerpt(snippet)}" is not in the page's visible text`,
+    );
+  }
+  return result('snippet_in_evidence', true, `snippet found in the page's visible text`);
+}
+
+export function checkConfidence(input: { claim: Claim; minConfidence: number }): CheckResult {
+  const { confidence } = input.claim;
+  const passed = confidence >= input.minConfidence;
+  return result(
+    'confidence',
+    passed,
+    `confidence ${confidence} ${passed ? '>=' : '<'} minimum ${input.minConfidence}`,
+  );
+}
+
+/** Logging found its hash chain intact, so the records read back are the records written. */
+export function checkChainValid(input: { chain: ChainVerdict }): CheckResult {
+  const { chain } = input;
+  if (!chain.valid)
+    return result('chain_valid', false, `log chain broken at seq ${chain.brokenAtSeq ?? '?'}`);
+  return result('chain_valid', true, `log chain intact over ${chain.checked} records`);
+}
+
+export function sha256Hex(data: Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+function excerpt(text: string, max = 80): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

@@ -1,0 +1,158 @@
+import type { CheckResult } from '@forage/contracts';
+import { normalizeText, visibleText } from '@forage/html';
+import { anEvidenceRef } from '@forage/testing';
+import {
+  checkChainValid,
+  checkConfidence,
+  checkEvidenceIntact,
+  checkEvidenceMatchesRecord,
+  checkRecordExists,
+  checkSnippetInEvidence,
+} from './checks.js';
+import { aStoredRecord, aTrueClaim, FOUND_PAGE, PAGE_HTML, RUN_ID } from './claims.fixtures.js';
+
+const record = aStoredRecord();
+const claim = aTrueClaim(record);
+const pageText = normalizeText(visibleText(PAGE_HTML));
+
+/** The check failed, and its detail says why. */
+function expectFailure(check: CheckResult, why: string): void {
+  expect(check.passed).toBe(false);
+  expect(check.detail).toContain(why);
+}
+
+describe('record_exists', () => {
+  it('passes for a successful dom-extraction record of the run', () => {
+    expect(checkRecordExists({ runId: RUN_ID, claim, record })).toMatchObject({
+      name: 'record_exists',
+      passed: true,
+    });
+  });
+
+  it('fails when the cited record is not stored', () => {
+    expectFailure(checkRecordExists({ runId: RUN_ID, claim, record: undefined }), claim.source.logRecordId);
+  });
+
+  it('fails when the record comes from another tool', () => {
+    const fromSearch = aStoredRecord({ tool_name: 'search' });
+    expectFailure(
+      checkRecordExists({ runId: RUN_ID, claim: aTrueClaim(fromSearch), record: fromSearch }),
+      'from search',
+    );
+  });
+
+  it('fails when the extraction did not succeed', () => {
+    const partial = aStoredRecord({ status: 'partial' });
+    expectFailure(
+      checkRecordExists({ runId: RUN_ID, claim: aTrueClaim(partial), record: partial }),
+      'status partial',
+    );
+  });
+
+  it('fails when the record belongs to another run', () => {
+    expectFailure(
+      checkRecordExists({ runId: '11111111-1111-4111-8111-111111111111', claim, record }),
+      `belongs to run ${RUN_ID}`,
+    );
+  });
+});
+
+describe('evidence_matches_record', () => {
+  it('passes when the claim cites the snapshot the record logged', () => {
+    expect(checkEvidenceMatchesRecord({ claim, record })).toMatchObject({
+      name: 'evidence_matches_record',
+      passed: true,
+    });
+  });
+
+  it('fails when the claim cites another snapshot', () => {
+    const other = aTrueClaim(record, { domSnapshot: anEvidenceRef() });
+    expectFailure(checkEvidenceMatchesRecord({ claim: other, record }), 'record logged');
+  });
+
+  it('fails when the record logged no snapshot, or there is no record', () => {
+    const bare = aStoredRecord({ evidence: { screenshot: null, dom_snapshot: null } });
+    expectFailure(checkEvidenceMatchesRecord({ claim, record: bare }), 'logged no DOM snapshot');
+    expectFailure(checkEvidenceMatchesRecord({ claim, record: undefined }), 'no log record');
+  });
+});
+
+describe('evidence_intact', () => {
+  it('passes when the fetched snapshot hashes to the cited sha256', () => {
+    expect(checkEvidenceIntact({ claim, evidence: FOUND_PAGE })).toMatchObject({
+      name: 'evidence_intact',
+      passed: true,
+    });
+  });
+
+  it('fails when the store reports the blob tampered or missing, or it was not fetched', () => {
+    expectFailure(
+      checkEvidenceIntact({ claim, evidence: { status: 'tampered', detail: 'failed authentication' } }),
+      'tampered',
+    );
+    expectFailure(
+      checkEvidenceIntact({ claim, evidence: { status: 'missing', detail: 'no evidence' } }),
+      'missing',
+    );
+    expectFailure(checkEvidenceIntact({ claim, evidence: undefined }), 'not fetched');
+  });
+
+  it('fails when the bytes read back do not hash to the cited sha256', () => {
+    const other = { status: 'found', data: new TextEncoder().encode(`${PAGE_HTML} `) } as const;
+    expectFailure(checkEvidenceIntact({ claim, evidence: other }), 'hashes to');
+  });
+});
+
+describe('snippet_in_evidence', () => {
+  it('passes when the snippet is visible page text and holds the answer, after whitespace normalisation', () => {
+    expect(checkSnippetInEvidence({ claim, pageText })).toMatchObject({
+      name: 'snippet_in_evidence',
+      passed: true,
+    });
+    const spaced = aTrueClaim(record, { snippet: '  Price per night:\n$129   with free parking. ' });
+    expect(checkSnippetInEvidence({ claim: spaced, pageText }).passed).toBe(true);
+  });
+
+  it('fails when the snippet is not on the page', () => {
+    const invented = aTrueClaim(record, { snippet: 'Price per night: $129 with free breakfast.' });
+    expectFailure(checkSnippetInEvidence({ claim: invented, pageText }), 'not in the page');
+  });
+
+  it('does not count text a reader cannot see (scripts)', () => {
+    const hidden = { ...aTrueClaim(record, { snippet: 'Only $5 a night' }), text: '$5' };
+    expectFailure(checkSnippetInEvidence({ claim: hidden, pageText }), 'not in the page');
+  });
+
+  it('fails when the answer is not inside the snippet', () => {
+    expectFailure(
+      checkSnippetInEvidence({ claim: { ...claim, text: '$99' }, pageText }),
+      'not in the snippet',
+    );
+  });
+
+  it('fails when there is no intact snapshot to read, or the snippet is blank', () => {
+    expectFailure(checkSnippetInEvidence({ claim, pageText: undefined }), 'no intact snapshot');
+    const blank = aTrueClaim(record, { snippet: '   ' });
+    expectFailure(checkSnippetInEvidence({ claim: blank, pageText }), 'blank');
+  });
+});
+
+describe('confidence', () => {
+  it('passes at or above the minimum and fails below it', () => {
+    expect(checkConfidence({ claim: { ...claim, confidence: 0.35 }, minConfidence: 0.35 }).passed).toBe(true);
+    expectFailure(
+      checkConfidence({ claim: { ...claim, confidence: 0.34 }, minConfidence: 0.35 }),
+      '0.34 < minimum 0.35',
+    );
+  });
+});
+
+describe('chain_valid', () => {
+  it('passes on an intact chain and fails on a broken one, naming the seq', () => {
+    expect(checkChainValid({ chain: { valid: true, checked: 9, brokenAtSeq: null } })).toMatchObject({
+      name: 'chain_valid',
+      passed: true,
+    });
+    expectFailure(checkChainValid({ chain: { valid: false, checked: 3, brokenAtSeq: 4 } }), 'seq 4');
+  });
+});

@@ -1,0 +1,110 @@
+import type { Claim, ClaimVerdict, CommandReply, StoredLogRecord, verifyRun } from '@forage/contracts';
+import { normalizeText, visibleText } from '@forage/html';
+import {
+  CHECK_NAMES,
+  checkChainValid,
+  checkConfidence,
+  checkEvidenceIntact,
+  checkEvidenceMatchesRecord,
+  checkRecordExists,
+  checkSnippetInEvidence,
+  sha256Hex,
+  type CheckName,
+} from './checks.js';
+import type { ChainVerdict, FetchedEvidence } from './inputs.js';
+import { missingRecordIds } from './trace.js';
+
+/** Everything the verdict depends on, gathered by the handler. */
+export interface RunEvidence {
+  readonly runId: string;
+  readonly claims: readonly Claim[];
+  readonly expectedRecordIds: readonly string[];
+  readonly minConfidence: number;
+  /** The run's stored records, as logging returned them. */
+  readonly records: readonly StoredLogRecord[];
+  readonly chain: ChainVerdict;
+  /** Fetched DOM snapshots by sha256. */
+  readonly evidence: ReadonlyMap<string, FetchedEvidence>;
+}
+
+export type RunJudgement = Omit<CommandReply<typeof verifyRun>, 'runId' | 'logRecordId'>;
+
+/**
+ * Judges every claim with every check. A claim is verified only if all checks pass; the answer is
+ * released only with a complete trace, an intact log chain and at least one verified claim.
+ */
+export function judgeRun(input: RunEvidence): RunJudgement {
+  const records = new Map(input.records.map((r) => [r.record_id, r]));
+  const pageTexts = new Map<string, string | undefined>();
+  const pageTextOf = (sha256: string): string | undefined => {
+    if (!pageTexts.has(sha256)) pageTexts.set(sha256, readPageText(sha256, input.evidence.get(sha256)));
+    return pageTexts.get(sha256);
+  };
+  const verdicts = input.claims.map((claim) =>
+    judgeClaim({
+      runId: input.runId,
+      claim,
+      record: records.get(claim.source.logRecordId),
+      evidence: input.evidence.get(claim.source.domSnapshot.sha256),
+      pageText: pageTextOf(claim.source.domSnapshot.sha256),
+      minConfidence: input.minConfidence,
+      chain: input.chain,
+    }),
+  );
+  const missing = missingRecordIds(input.expectedRecordIds, input.records);
+  const trace = { complete: missing.length === 0, missingRecordIds: missing, chainValid: input.chain.valid };
+  const released = trace.complete && trace.chainValid && verdicts.some((v) => v.verdict === 'verified');
+  return { verdicts, trace, released };
+}
+
+export function judgeClaim(input: {
+  runId: string;
+  claim: Claim;
+  record: StoredLogRecord | undefined;
+  evidence: FetchedEvidence | undefined;
+  pageText: string | undefined;
+  minConfidence: number;
+  chain: ChainVerdict;
+}): ClaimVerdict {
+  const checks = [
+    checkRecordExists(input),
+    checkEvidenceMatchesRecord(input),
+    checkEvidenceIntact(input),
+    checkSnippetInEvidence(input),
+    checkConfidence(input),
+    checkChainValid(input),
+  ];
+  return {
+    claimId: input.claim.claimId,
+    verdict: checks.every((c) => c.passed) ? 'verified' : 'rejected',
+    checks,
+  };
+}
+
+/** The normalised visible text of a snapshot, only when it is present and hashes to its name. */
+export function readPageText(sha256: string, evidence: FetchedEvidence | undefined): string | undefined {
+  if (evidence?.status !== 'found' || sha256Hex(evidence.data) !== sha256) return undefined;
+  return normalizeText(visibleText(Buffer.from(evidence.data).toString('utf8')));
+}
+
+/** Counts for the verifier's own log record and metrics. */
+export function verdictCounts(judgement: RunJudgement): {
+  claims: number;
+  verified: number;
+  rejected: number;
+  failedChecks: Record<CheckName, number>;
+} {
+  const failedChecks = Object.fromEntries(CHECK_NAMES.map((name) => [name, 0])) as Record<CheckName, number>;
+  for (const verdict of judgement.verdicts) {
+    for (const check of verdict.checks) {
+      if (!check.passed && check.name in failedChecks) failedChecks[check.name as CheckName] += 1;
+    }
+  }
+  const verified = judgement.verdicts.filter((v) => v.verdict === 'verified').length;
+  return {
+    claims: judgement.verdicts.length,
+    verified,
+    rejected: judgement.verdicts.length - verified,
+    failedChecks,
+  };
+}

@@ -1,0 +1,43 @@
+import { Controller, Inject } from '@nestjs/common';
+import { verifyRun, type CommandReply, type CommandRequest } from '@forage/contracts';
+import { HandleCommand, ToolRecorder } from '@forage/messaging';
+import { EvidenceReader } from '../adapters/evidence-reader.js';
+import { TraceReader } from '../adapters/trace-reader.js';
+import { judgeRun, verdictCounts } from '../core/judge.js';
+import { wantedRecordIds } from '../core/trace.js';
+
+@Controller()
+export class VerifyHandler {
+  constructor(
+    @Inject(TraceReader) private readonly traces: TraceReader,
+    @Inject(EvidenceReader) private readonly evidence: EvidenceReader,
+    @Inject(ToolRecorder) private readonly recorder: ToolRecorder,
+  ) {}
+
+  /** Gathers the run's records and cited snapshots, judges every claim, and logs the outcome. */
+  @HandleCommand(verifyRun)
+  async verify(request: CommandRequest<typeof verifyRun>): Promise<CommandReply<typeof verifyRun>> {
+    const startedAt = performance.now();
+    const [trace, evidence] = await Promise.all([
+      this.traces.read({ runId: request.runId, recordIds: wantedRecordIds(request) }),
+      this.evidence.readAll(request.claims.map((c) => c.source.domSnapshot)),
+    ]);
+    const judgement = judgeRun({ ...request, records: trace.records, chain: trace.chain, evidence });
+    const counts = verdictCounts(judgement);
+    const logRecordId = await this.recorder.record({
+      runId: request.runId,
+      taskId: 'verify',
+      status: judgement.released ? 'success' : 'partial',
+      confidence: counts.claims === 0 ? 0 : counts.verified / counts.claims,
+      startedAt,
+      data: {
+        ...counts,
+        released: judgement.released,
+        traceComplete: judgement.trace.complete,
+        missingRecords: judgement.trace.missingRecordIds.length,
+        chainValid: judgement.trace.chainValid,
+      },
+    });
+    return { runId: request.runId, ...judgement, logRecordId };
+  }
+}

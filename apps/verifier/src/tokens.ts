@@ -1,0 +1,2 @@
+/** DI token for the parsed verifier configuration. */
+export const VERIFIER_CONFIG = Symbol('verifier.config');
