@@ -30,61 +30,61 @@ export function issuesOf(error: z.ZodError): ErrorIssue[] {
 
 /** The input broke its contract; sending it again will not help. */
 export class InvalidRequestError extends ForageError {
-  override readonly name = 'InvalidRequestError';
+  override readonly name: string = 'InvalidRequestError';
   readonly code = 'invalid_request';
   readonly retryable = false;
 }
 
 /** A responder answered with something its contract does not allow. */
 export class InvalidReplyError extends ForageError {
-  override readonly name = 'InvalidReplyError';
+  override readonly name: string = 'InvalidReplyError';
   readonly code = 'invalid_reply';
   readonly retryable = false;
 }
 
 export class NotFoundError extends ForageError {
-  override readonly name = 'NotFoundError';
+  override readonly name: string = 'NotFoundError';
   readonly code = 'not_found';
   readonly retryable = false;
 }
 
 /** Nothing answered in time; the work may or may not have happened. */
 export class RequestTimeoutError extends ForageError {
-  override readonly name = 'RequestTimeoutError';
+  override readonly name: string = 'RequestTimeoutError';
   readonly code = 'timeout';
   readonly retryable = true;
 }
 
 /** No service is listening on the subject (none running, or all restarting). */
 export class ServiceUnavailableError extends ForageError {
-  override readonly name = 'ServiceUnavailableError';
+  override readonly name: string = 'ServiceUnavailableError';
   readonly code = 'unavailable';
   readonly retryable = true;
 }
 
 /** Something we depend on failed in a way that may pass (a page that did not load, a busy store). */
 export class UpstreamError extends ForageError {
-  override readonly name = 'UpstreamError';
+  override readonly name: string = 'UpstreamError';
   readonly code = 'upstream_failed';
   readonly retryable = true;
 }
 
 /** The request is not allowed by policy (egress guard, robots.txt); retrying changes nothing. */
 export class PolicyDeniedError extends ForageError {
-  override readonly name = 'PolicyDeniedError';
+  override readonly name: string = 'PolicyDeniedError';
   readonly code = 'egress_denied';
   readonly retryable = false;
 }
 
 export class InternalError extends ForageError {
-  override readonly name = 'InternalError';
+  override readonly name: string = 'InternalError';
   readonly code = 'internal';
   readonly retryable = false;
 }
 
 /** A typed error reply received from another service, rethrown on the caller's side. */
 export class RemoteError extends ForageError {
-  override readonly name = 'RemoteError';
+  override readonly name: string = 'RemoteError';
   readonly code: ErrorCode;
   readonly retryable: boolean;
 

@@ -43,6 +43,18 @@ describe('what a browser sees (Chromium)', () => {
     await page.close();
   });
 
+  it('creates the economic indicators only when the collapsed panel is clicked', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${sandbox.originOf('wiki')}${country?.path ?? ''}`);
+    const perCapita = `$${country?.gdpPerCapitaUsd.toLocaleString('en-US') ?? ''}`;
+    expect(await page.content()).not.toContain(perCapita);
+    await page.getByRole('button', { name: 'Show economic indicators' }).click();
+    expect(await page.locator('#economy-indicators-body').innerText()).toBe(
+      `The GDP per capita of ${country?.name ?? ''} was ${perCapita} in 2023. Unemployment stood at ${country?.unemploymentPct ?? ''}% and consumer prices rose by ${country?.inflationPct ?? ''}% that year.`,
+    );
+    await page.close();
+  });
+
   it('renders hotel reviews from the JSON island', async () => {
     const page = await browser.newPage();
     await page.goto(`${sandbox.originOf('hotels')}${hotel?.path ?? ''}`);

@@ -1,6 +1,7 @@
 import { hotelPath, productPath, wikiPath } from './paths.js';
 import type { SandboxWeb } from './types.js';
 import { CENSUS_YEAR } from './world/geography.js';
+import { economicIndicators } from './world/economy.js';
 import type { Availability } from './world/products.js';
 
 /** Ground truth behind the pages, so tests and demos can check answers without hard-coding them. */
@@ -23,6 +24,10 @@ export interface CountryFact extends FactLocation {
   readonly currencyCode: string;
   /** Shown only in the script-rendered infobox row. */
   readonly gdpUsd: number;
+  /** Shown only after the "Show economic indicators" button is clicked. */
+  readonly gdpPerCapitaUsd: number;
+  readonly unemploymentPct: number;
+  readonly inflationPct: number;
   readonly founded: number;
 }
 
@@ -71,6 +76,7 @@ export function sandboxFacts(web: SandboxWeb): SandboxFact[] {
     currency: c.currency.name,
     currencyCode: c.currency.code,
     gdpUsd: c.gdpUsd,
+    ...economicIndicators(c, web.seed),
     founded: c.founded,
   }));
   const cities = world.cities.map((c): CityFact => ({

@@ -1,4 +1,6 @@
 import type {
+  EvidenceRef,
+  InteractiveElement,
   answerQuestion,
   Claim,
   CommandReply,
@@ -23,11 +25,26 @@ export interface StepReport {
   readonly durationMs: number | null;
 }
 
+/** A page after the orchestrator clicked disclosure controls on it, in its own browser session. */
+export interface ExpandedPage {
+  readonly url: string;
+  readonly domSnapshot: EvidenceRef;
+  /** The record of the last action: it holds the after-snapshot the new chunks cite. */
+  readonly logRecordId: string;
+  readonly recordIds: readonly string[];
+  readonly clicked: readonly string[];
+}
+
 /** Every side effect the research loop needs; the loop itself stays pure and testable with fakes. */
 export interface Activities {
   search(query: string): Promise<SearchReply>;
   extract(url: string): Promise<PageSnapshot>;
-  understand(page: PageSnapshot): Promise<PageUnderstanding>;
+  understand(page: { url: string; domSnapshot: EvidenceRef }): Promise<PageUnderstanding>;
+  expand(input: {
+    url: string;
+    controls: readonly InteractiveElement[];
+    pageIndex: number;
+  }): Promise<ExpandedPage>;
   answer(question: string, chunks: readonly SourcedChunk[]): Promise<AnswerReply>;
   verify(claims: readonly Claim[], expectedRecordIds: readonly string[]): Promise<VerifyReply>;
   report(step: StepReport): Promise<void>;

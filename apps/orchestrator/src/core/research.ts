@@ -1,6 +1,15 @@
-import type { ReleasedAnswer, RunOutcome, ScoredAnswer, SourcedChunk, StepName } from '@forage/contracts';
+import type {
+  EvidenceRef,
+  InteractiveElement,
+  ReleasedAnswer,
+  RunOutcome,
+  ScoredAnswer,
+  SourcedChunk,
+  StepName,
+} from '@forage/contracts';
 import type { Activities, AnswerReply, PageSnapshot } from './activities.js';
 import { citationFor, claimsFrom, failureReasons } from './claims.js';
+import { findExpanders } from './expanders.js';
 
 export interface ResearchInput {
   readonly question: string;
@@ -43,7 +52,11 @@ export async function research(acts: Activities, input: ResearchInput): Promise<
   const chunks: SourcedChunk[] = [];
   const pages = new Map<string, PageSnapshot>();
   let aggregate: AnswerReply | undefined;
-  for (const result of search.results.slice(0, input.maxPages)) {
+  const sufficient = (reply: AnswerReply | undefined): boolean => {
+    const best = reply?.answers[0];
+    return !!reply && !reply.abstained && !!best && best.confidence >= input.sufficientConfidence;
+  };
+  for (const [pageIndex, result] of search.results.slice(0, input.maxPages).entries()) {
     const page = await step(
       'extract',
       () => acts.extract(result.url),
@@ -61,30 +74,37 @@ export async function research(acts: Activities, input: ResearchInput): Promise<
       continue;
     }
     pages.set(page.logRecordId, page);
-    const understanding = await step(
-      'understand',
-      () => acts.understand(page),
-      (u) => `${u.chunks.length} chunks`,
+    const read = await readPage({
+      acts,
+      step,
+      source: { url: page.finalUrl, domSnapshot: page.evidence.domSnapshot, logRecordId: page.logRecordId },
+    });
+    if (!read) continue;
+    expectedRecordIds.push(read.recordId);
+    chunks.push(...read.chunks);
+    aggregate = await step('answer', () => acts.answer(input.question, chunks), describeAnswer);
+    expectedRecordIds.push(aggregate.logRecordId);
+    if (sufficient(aggregate)) break;
+
+    // the answer may sit behind a disclosure control: click it in a browser session and read again
+    const controls = findExpanders(read.interactive);
+    if (controls.length === 0) continue;
+    const expanded = await step(
+      'act',
+      () => acts.expand({ url: page.finalUrl, controls, pageIndex }),
+      (e) => `clicked ${e.clicked.map((c) => `"${c}"`).join(', ')} on ${e.url}`,
     ).catch(() => undefined);
-    if (!understanding) continue;
-    expectedRecordIds.push(understanding.logRecordId);
-    for (const chunk of understanding.chunks) {
-      chunks.push({
-        chunkId: `${page.logRecordId}:${chunk.id}`,
-        url: page.finalUrl,
-        title: understanding.title,
-        text: chunk.text,
-        headingPath: chunk.headingPath,
-        xpath: chunk.xpath,
-        domSnapshot: page.evidence.domSnapshot,
-        logRecordId: page.logRecordId,
-      });
-    }
-    const current = await step('answer', () => acts.answer(input.question, chunks), describeAnswer);
-    expectedRecordIds.push(current.logRecordId);
-    aggregate = current;
-    const best = current.answers[0];
-    if (!current.abstained && best && best.confidence >= input.sufficientConfidence) break;
+    if (!expanded) continue;
+    expectedRecordIds.push(...expanded.recordIds);
+    const reread = await readPage({ acts, step, source: expanded });
+    if (!reread) continue;
+    expectedRecordIds.push(reread.recordId);
+    // the expanded page supersedes the first render of the same page
+    const kept = chunks.filter((c) => c.logRecordId !== page.logRecordId);
+    chunks.splice(0, chunks.length, ...kept, ...reread.chunks);
+    aggregate = await step('answer', () => acts.answer(input.question, chunks), describeAnswer);
+    expectedRecordIds.push(aggregate.logRecordId);
+    if (sufficient(aggregate)) break;
   }
 
   if (!aggregate || aggregate.abstained || aggregate.answers.length === 0) {
@@ -134,6 +154,34 @@ async function verifyAndRelease(input: {
     },
     failures,
   };
+}
+
+/** Understands one captured DOM and turns its chunks into citable chunks pointing at that capture. */
+async function readPage(input: {
+  acts: Activities;
+  step: ReturnType<typeof timedStep>;
+  source: { url: string; domSnapshot: EvidenceRef; logRecordId: string };
+}): Promise<{ chunks: SourcedChunk[]; interactive: InteractiveElement[]; recordId: string } | undefined> {
+  const { source } = input;
+  const understanding = await input
+    .step(
+      'understand',
+      () => input.acts.understand(source),
+      (u) => `${u.chunks.length} chunks, ${u.interactive.length} controls`,
+    )
+    .catch(() => undefined);
+  if (!understanding) return undefined;
+  const chunks = understanding.chunks.map((chunk) => ({
+    chunkId: `${source.logRecordId}:${chunk.id}`,
+    url: source.url,
+    title: understanding.title,
+    text: chunk.text,
+    headingPath: chunk.headingPath,
+    xpath: chunk.xpath,
+    domSnapshot: source.domSnapshot,
+    logRecordId: source.logRecordId,
+  }));
+  return { chunks, interactive: understanding.interactive, recordId: understanding.logRecordId };
 }
 
 function describeAnswer(reply: AnswerReply): string {

@@ -41,6 +41,8 @@ function fakes(options: {
   confidenceByUrl: Record<string, number>;
   blocked?: string[];
   verified?: boolean;
+  /** Pages with a "Show more" control, and the confidence once it was clicked. */
+  expandable?: Record<string, number>;
 }): { acts: Activities; calls: string[]; steps: StepReport[]; verifiedIds: string[][] } {
   const calls: string[] = [];
   const steps: StepReport[] = [];
@@ -66,16 +68,38 @@ function fakes(options: {
       return Promise.resolve(p);
     },
     understand: (p) => {
-      calls.push(`understand ${p.finalUrl}`);
+      calls.push(`understand ${p.url}`);
+      const expandable = options.expandable?.[p.url] !== undefined && p.domSnapshot.sha256 !== 'e'.repeat(64);
       return Promise.resolve({
-        url: p.finalUrl,
+        url: p.url,
         title: 'T',
-        chunks: [
-          { id: 'c1', text: `fact from ${p.finalUrl}`, headingPath: [], xpath: '/html[1]/body[1]/p[1]' },
-        ],
-        interactive: [],
+        chunks: [{ id: 'c1', text: `fact from ${p.url}`, headingPath: [], xpath: '/html[1]/body[1]/p[1]' }],
+        interactive: expandable
+          ? [
+              {
+                id: 'b1',
+                tag: 'button',
+                role: 'button',
+                name: 'Show more',
+                locator: '#more',
+                xpath: '/html[1]/body[1]/button[1]',
+              },
+            ]
+          : [],
         truncated: false,
         logRecordId: randomUUID(),
+      });
+    },
+    expand: ({ url, controls }) => {
+      calls.push(`expand ${url} ${controls.map((c) => c.name).join(',')}`);
+      lastConfidence = options.expandable?.[url] ?? 0;
+      lastRecord = randomUUID();
+      return Promise.resolve({
+        url,
+        domSnapshot: anEvidenceRef({ sha256: 'e'.repeat(64) }),
+        logRecordId: lastRecord,
+        recordIds: [randomUUID(), lastRecord],
+        clicked: controls.map((c) => c.name),
       });
     },
     answer: (_question, chunks): Promise<AnswerReply> => {
@@ -162,6 +186,30 @@ describe('research loop', () => {
     const result = await research(f.acts, { question: 'q?', maxPages: 2, sufficientConfidence: 0.6 });
     expect(result).toMatchObject({ outcome: 'no_answer', answer: null });
     expect(f.verifiedIds).toHaveLength(0);
+  });
+
+  it('clicks a disclosure control when the page alone gives no answer, and cites the page after the click', async () => {
+    const f = fakes({
+      urls: ['http://a/1'],
+      confidenceByUrl: { 'http://a/1': 0.1 },
+      expandable: { 'http://a/1': 0.9 },
+    });
+    const result = await research(f.acts, { question: 'q?', maxPages: 1, sufficientConfidence: 0.6 });
+    expect(f.calls).toContain('expand http://a/1 Show more');
+    expect(result.outcome).toBe('answered');
+    expect(f.steps).toContainEqual(expect.objectContaining({ step: 'act', status: 'succeeded' }));
+    // search, extract, understand, answer, goto + click, understand again, answer again
+    expect(f.verifiedIds[0]).toHaveLength(8);
+  });
+
+  it('does not click anything when the page already answers', async () => {
+    const f = fakes({
+      urls: ['http://a/1'],
+      confidenceByUrl: { 'http://a/1': 0.9 },
+      expandable: { 'http://a/1': 0.9 },
+    });
+    await research(f.acts, { question: 'q?', maxPages: 1, sufficientConfidence: 0.6 });
+    expect(f.calls.some((c) => c.startsWith('expand'))).toBe(false);
   });
 
   it('returns no_answer when search finds nothing', async () => {

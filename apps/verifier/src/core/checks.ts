@@ -14,13 +14,14 @@ export const CHECK_NAMES = [
 ] as const;
 export type CheckName = (typeof CHECK_NAMES)[number];
 
-const EXTRACTION_TOOL = 'dom-extraction';
+/** Tools whose records hold a page's DOM as evidence: a render, or the page after an action. */
+const EVIDENCE_TOOLS: readonly string[] = ['dom-extraction', 'action-execution'];
 
 function result(name: CheckName, passed: boolean, detail: string): CheckResult {
   return { name, passed, detail };
 }
 
-/** The claim's source is a successful dom-extraction record stored for this run. */
+/** The claim's source is a successful page-capturing record (render or action) stored for this run. */
 export function checkRecordExists(input: {
   runId: string;
   claim: Claim;
@@ -31,11 +32,11 @@ export function checkRecordExists(input: {
   if (!record) return result('record_exists', false, `no stored log record ${id} in run ${input.runId}`);
   if (record.run_id !== input.runId)
     return result('record_exists', false, `record ${id} belongs to run ${record.run_id}`);
-  if (record.tool_name !== EXTRACTION_TOOL) {
+  if (!EVIDENCE_TOOLS.includes(record.tool_name)) {
     return result(
       'record_exists',
       false,
-      `record ${id} comes from ${record.tool_name}, not ${EXTRACTION_TOOL}`,
+      `record ${id} comes from ${record.tool_name}, which captures no page evidence`,
     );
   }
   if (record.status !== 'success')
@@ -43,7 +44,7 @@ export function checkRecordExists(input: {
   return result(
     'record_exists',
     true,
-    `record ${id} is a successful ${EXTRACTION_TOOL} outcome at seq ${record.seq}`,
+    `record ${id} is a successful ${record.tool_name} outcome at seq ${record.seq}`,
   );
 }
 

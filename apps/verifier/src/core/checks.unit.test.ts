@@ -41,6 +41,13 @@ describe('record_exists', () => {
     );
   });
 
+  it('passes for the page an action left behind (action-execution records the after-snapshot)', () => {
+    const afterClick = aStoredRecord({ tool_name: 'action-execution' });
+    expect(
+      checkRecordExists({ runId: RUN_ID, claim: aTrueClaim(afterClick), record: afterClick }).passed,
+    ).toBe(true);
+  });
+
   it('fails when the extraction did not succeed', () => {
     const partial = aStoredRecord({ status: 'partial' });
     expectFailure(

@@ -5,6 +5,7 @@ import { wikiPath } from '../paths.js';
 import { forkRandom, type Random } from '../random.js';
 import type { SandboxPage } from '../types.js';
 import { CENSUS_YEAR, type City, type Country, type Geography } from '../world/geography.js';
+import { economicIndicators } from '../world/economy.js';
 import { htmlPage } from './common.js';
 
 /** What the infobox script reads: rendered only in a browser, never in the static HTML table. */
@@ -16,6 +17,30 @@ export interface InfoboxIsland {
 }
 
 export const INFOBOX_ISLAND_ID = 'infobox-data';
+export const ECONOMY_ISLAND_ID = 'economy-data';
+
+/**
+ * The collapsed "economic indicators" panel: its text is created only when a reader clicks the
+ * button (a listener, not a link or form), so neither plain fetching nor a first render sees it.
+ */
+const ECONOMY_SCRIPT = `(function () {
+  var island = document.getElementById('${ECONOMY_ISLAND_ID}');
+  var button = document.querySelector('#economy-indicators button');
+  var body = document.getElementById('economy-indicators-body');
+  if (!island || !button || !body) return;
+  var data = JSON.parse(island.textContent);
+  var fmt = function (n) { return Number(n).toLocaleString('en-US'); };
+  button.addEventListener('click', function () {
+    if (button.getAttribute('aria-expanded') === 'true') return;
+    button.setAttribute('aria-expanded', 'true');
+    button.textContent = 'Economic indicators';
+    var p = document.createElement('p');
+    p.textContent = 'The GDP per capita of ' + data.name + ' was $' + fmt(data.gdpPerCapitaUsd) + ' in ' + data.year +
+      '. Unemployment stood at ' + data.unemploymentPct + '% and consumer prices rose by ' + data.inflationPct + '% that year.';
+    body.appendChild(p);
+    body.hidden = false;
+  });
+})();`;
 
 /**
  * Fills the empty `data-slot` rows of the infobox from the JSON island. Plain HTTP fetching sees
@@ -105,6 +130,7 @@ ${infobox}
 <p>${random.pick(MODERN_ERAS)} Today ${country.name} is a ${country.government} and a member of the ${regionName(country.region)} Council.</p>
 <h2 id="Economy">Economy</h2>
 <p>The ${country.demonym} economy relies on ${listInWords(country.mainExports)}. ${random.pick(ECONOMY_NOTES)} Prices are quoted in the ${country.currency.name}, which is issued by the National Bank of ${country.name}.</p>
+<div class="collapsible" id="economy-indicators"><button type="button" aria-expanded="false" aria-controls="economy-indicators-body">Show economic indicators</button><div id="economy-indicators-body" hidden></div></div>
 <h2 id="Demographics">Demographics</h2>
 <p>At the ${CENSUS_YEAR} census the country counted ${groupDigits(country.population)} inhabitants, giving a density of about ${Math.round(country.population / country.areaKm2)} people per km². Most people speak ${country.language}; citizens are called ${country.demonym}s.</p>
 <table class="wikitable"><caption>Largest cities of ${country.name}</caption>
@@ -125,7 +151,11 @@ ${references(country.name)}
         { href: wikiPath(country.name), label: country.name },
       ],
       sidebar: sidebar({ random, geography: ctx.geography, near: [...neighbours, country.capital] }),
-      scripts: markup`${jsonIsland(INFOBOX_ISLAND_ID, island)}${inlineScript(INFOBOX_SCRIPT)}`,
+      scripts: markup`${jsonIsland(INFOBOX_ISLAND_ID, island)}${inlineScript(INFOBOX_SCRIPT)}${jsonIsland(ECONOMY_ISLAND_ID, {
+        name: country.name,
+        year: CENSUS_YEAR,
+        ...economicIndicators(country, ctx.seed),
+      })}${inlineScript(ECONOMY_SCRIPT)}`,
     }),
   );
 }
