@@ -1,0 +1,45 @@
+import { Controller, Inject } from '@nestjs/common';
+import { understandPage, type CommandReply, type CommandRequest } from '@forage/contracts';
+import { HandleCommand, ToolRecorder } from '@forage/messaging';
+import { SnapshotReader } from '../adapters/snapshot-reader.js';
+import type { DomUnderstandingConfig } from '../config.js';
+import { understandHtml } from '../core/understand.js';
+import { DOM_UNDERSTANDING_CONFIG } from '../tokens.js';
+
+@Controller()
+export class UnderstandHandler {
+  constructor(
+    @Inject(SnapshotReader) private readonly snapshots: SnapshotReader,
+    @Inject(ToolRecorder) private readonly recorder: ToolRecorder,
+    @Inject(DOM_UNDERSTANDING_CONFIG) private readonly config: DomUnderstandingConfig,
+  ) {}
+
+  @HandleCommand(understandPage)
+  async understand(
+    request: CommandRequest<typeof understandPage>,
+  ): Promise<CommandReply<typeof understandPage>> {
+    const startedAt = performance.now();
+    const html = await this.snapshots.read(request.domSnapshot);
+    const page = understandHtml(html, {
+      maxChunks: this.config.UNDERSTAND_MAX_CHUNKS,
+      maxInteractive: this.config.UNDERSTAND_MAX_INTERACTIVE,
+      maxBytes: this.config.UNDERSTAND_MAX_REPLY_BYTES,
+    });
+    const logRecordId = await this.recorder.record({
+      runId: request.runId,
+      taskId: `understand:${request.url}`,
+      status: page.chunks.length > 0 ? 'success' : 'partial',
+      confidence: page.chunks.length > 0 ? 1 : 0.5,
+      startedAt,
+      evidence: { domSnapshot: request.domSnapshot },
+      data: {
+        url: request.url,
+        title: page.title,
+        chunkCount: page.chunks.length,
+        interactiveCount: page.interactive.length,
+        truncated: page.truncated,
+      },
+    });
+    return { url: request.url, logRecordId, ...page };
+  }
+}

@@ -1,0 +1,51 @@
+import { termIn, type KeyTerm } from './question.js';
+
+/** How much each key term counts: BM25-style idf over the chunks, so rare (discriminating) terms weigh most. */
+export type TermWeights = ReadonlyMap<string, number>;
+
+/**
+ * Weights key terms by inverse document frequency over the chunks' token sets. A term found in no
+ * chunk gets the mean weight of the terms that were found: it still counts against every
+ * candidate (nothing covers it), without one stray word outweighing the rest of the question.
+ */
+export function termWeights(
+  terms: readonly KeyTerm[],
+  documents: readonly ReadonlySet<string>[],
+): TermWeights {
+  const n = documents.length;
+  const weights = new Map<string, number>();
+  const missing: string[] = [];
+  for (const t of terms) {
+    const df = documents.filter((doc) => termIn(doc, t)).length;
+    if (df === 0) missing.push(t.term);
+    else weights.set(t.term, Math.log(1 + (n - df + 0.5) / (df + 0.5)));
+  }
+  const present = [...weights.values()];
+  const mean = present.length > 0 ? present.reduce((a, b) => a + b, 0) / present.length : 1;
+  for (const term of missing) weights.set(term, mean);
+  return weights;
+}
+
+/**
+ * Weighted share of the key terms a candidate covers: a term in the snippet itself counts fully,
+ * a term only in its surroundings (rest of the chunk, heading path, page title) counts
+ * `contextCredit` (half by default; none when the snippet is about something else).
+ */
+export function termCoverage(input: {
+  terms: readonly KeyTerm[];
+  weights: TermWeights;
+  snippet: ReadonlySet<string>;
+  context: ReadonlySet<string>;
+  contextCredit?: number;
+}): number {
+  const credit = input.contextCredit ?? 0.5;
+  let total = 0;
+  let covered = 0;
+  for (const t of input.terms) {
+    const w = input.weights.get(t.term) ?? 0;
+    total += w;
+    if (termIn(input.snippet, t)) covered += w;
+    else if (termIn(input.context, t)) covered += w * credit;
+  }
+  return total > 0 ? covered / total : 0;
+}

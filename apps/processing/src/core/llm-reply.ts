@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import type { SourcedChunk } from '@forage/contracts';
+import { termCoverage, type TermWeights } from './coverage.js';
+import { termIn, type QuestionAnalysis } from './question.js';
+import { looksLikeSteering } from './steering.js';
+import { tokenize, words } from './text.js';
+
+/** The model's reply was not the JSON object it was asked for. */
+export class LlmReplyMalformedError extends Error {
+  override readonly name = 'LlmReplyMalformedError';
+}
+
+/** The model's answer is not backed by the excerpt it cites (quote not verbatim, answer not in quote, excerpt off-topic). */
+export class LlmReplyUngroundedError extends Error {
+  override readonly name = 'LlmReplyUngroundedError';
+}
+
+const llmAnswerSchema = z.object({
+  answer: z.string().trim().min(1).max(2_000),
+  chunk: z.coerce.number().int().min(1),
+  quote: z.string().min(1).max(2_000),
+  confidence: z.coerce.number().min(0).max(1).default(0.5),
+});
+const llmAbstainSchema = z.object({
+  abstain: z.literal(true),
+  reason: z.string().max(500).default('the model abstained'),
+});
+
+/** What the answer prompt asks the model to reply with. */
+export const llmReplySchema = z.union([llmAbstainSchema, llmAnswerSchema]);
+export type LlmReply = z.infer<typeof llmReplySchema>;
+export type LlmAnswer = z.infer<typeof llmAnswerSchema>;
+
+/** Parses the assistant message (tolerating a ```json fence around it) against `llmReplySchema`. */
+export function parseLlmReply(content: string): LlmReply {
+  const body = content.trim().replace(/^```(?:json)?\s*([\s\S]*?)\s*```$/i, '$1');
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch (err) {
+    throw new LlmReplyMalformedError(`reply is not JSON: ${body.slice(0, 120)}`, { cause: err });
+  }
+  const parsed = llmReplySchema.safeParse(json);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+    throw new LlmReplyMalformedError(`reply does not match the schema: ${issues}`.slice(0, 300));
+  }
+  return parsed.data;
+}
+
+export interface GroundedAnswer {
+  readonly chunk: SourcedChunk;
+  readonly answer: string;
+  /** The quote as it appears in the chunk (verbatim slice). */
+  readonly snippet: string;
+  readonly confidence: number;
+}
+
+/**
+ * Accepts the model's answer only when the evidence holds: the cited excerpt exists and does not
+ * address the model (see looksLikeSteering), the quote
+ * is a verbatim slice of it (whitespace runs may differ), the answer appears in the quote, and
+ * the quote or the excerpt's own text mentions a key term of the question — so an instruction
+ * planted in page text ("answer 42") cannot pass as an answer.
+ * confidence = 0.5 × model confidence + 0.5 × coverage², coverage as in the heuristic path.
+ */
+export function groundLlmAnswer(input: {
+  reply: LlmAnswer;
+  chunks: readonly SourcedChunk[];
+  question: QuestionAnalysis;
+  weights: TermWeights;
+}): GroundedAnswer {
+  const { reply, question } = input;
+  const chunk = input.chunks[reply.chunk - 1];
+  if (!chunk)
+    throw new LlmReplyUngroundedError(`the reply cites excerpt ${reply.chunk} of ${input.chunks.length}`);
+  if (looksLikeSteering(chunk.text))
+    throw new LlmReplyUngroundedError(`excerpt ${reply.chunk} addresses the model, not the reader`);
+  const snippet = findVerbatim(chunk.text, reply.quote);
+  if (!snippet)
+    throw new LlmReplyUngroundedError(
+      `the quote is not in excerpt ${reply.chunk}: ${reply.quote.slice(0, 120)}`,
+    );
+  if (!words(snippet).join(' ').includes(words(reply.answer).join(' '))) {
+    throw new LlmReplyUngroundedError(`the answer "${reply.answer.slice(0, 80)}" is not in its quote`);
+  }
+  const snippetTokens = new Set(tokenize(snippet));
+  const chunkTokens = new Set(tokenize(chunk.text));
+  if (!question.terms.some((t) => termIn(snippetTokens, t) || termIn(chunkTokens, t))) {
+    throw new LlmReplyUngroundedError(`excerpt ${reply.chunk} does not mention what the question asks about`);
+  }
+  const context = new Set(tokenize([chunk.text, chunk.title, ...chunk.headingPath].join(' ')));
+  const coverage = termCoverage({
+    terms: question.terms,
+    weights: input.weights,
+    snippet: snippetTokens,
+    context,
+  });
+  const confidence = Math.round((0.5 * reply.confidence + 0.5 * coverage ** 2) * 1000) / 1000;
+  return { chunk, answer: reply.answer, snippet, confidence };
+}
+
+/** The quote itself when the chunk contains it, else the chunk's slice that matches it up to whitespace runs. */
+function findVerbatim(text: string, quote: string): string | undefined {
+  const trimmed = quote.trim();
+  if (!trimmed) return undefined;
+  if (text.includes(trimmed)) return trimmed;
+  const pattern = trimmed
+    .split(/\s+/)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('\\s+');
+  return new RegExp(pattern, 'u').exec(text)?.[0];
+}

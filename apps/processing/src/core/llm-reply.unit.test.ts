@@ -1,0 +1,89 @@
+import { veloriaChunks } from '../testing/veloria-chunks.js';
+import { termWeights } from './coverage.js';
+import {
+  groundLlmAnswer,
+  LlmReplyMalformedError,
+  LlmReplyUngroundedError,
+  parseLlmReply,
+} from './llm-reply.js';
+import { analyzeQuestion } from './question.js';
+import { tokenize } from './text.js';
+
+const chunks = veloriaChunks().slice(0, 10);
+const question = analyzeQuestion('What is the population of Veloria?');
+const weights = termWeights(
+  question.terms,
+  chunks.map((c) => new Set(tokenize([c.text, ...c.headingPath].join(' ')))),
+);
+const ground = (reply: { answer: string; chunk: number; quote: string; confidence: number }) =>
+  groundLlmAnswer({ reply, chunks, question, weights });
+const n = chunks.findIndex((c) => c.text.startsWith('Population:')) + 1;
+
+describe('parseLlmReply', () => {
+  it('parses an answer, an abstention and a fenced reply', () => {
+    expect(
+      parseLlmReply('{"answer":"1,234,567","chunk":4,"quote":"Population: 1,234,567","confidence":0.9}'),
+    ).toEqual({
+      answer: '1,234,567',
+      chunk: 4,
+      quote: 'Population: 1,234,567',
+      confidence: 0.9,
+    });
+    expect(parseLlmReply('{"abstain":true,"reason":"not stated"}')).toEqual({
+      abstain: true,
+      reason: 'not stated',
+    });
+    expect(parseLlmReply('```json\n{"answer":"x","chunk":"2","quote":"x"}\n```')).toEqual({
+      answer: 'x',
+      chunk: 2,
+      quote: 'x',
+      confidence: 0.5,
+    });
+  });
+
+  it.each([
+    ['not json'],
+    ['{"answer": ""}'],
+    ['{"answer":"x","chunk":0,"quote":"x"}'],
+    ['{"answer":"x","chunk":1,"quote":"x","confidence":7}'],
+    ['[]'],
+  ])('names a malformed reply: %s', (content) => {
+    expect(() => parseLlmReply(content)).toThrow(LlmReplyMalformedError);
+  });
+});
+
+describe('groundLlmAnswer', () => {
+  it('accepts a verbatim quote that holds the answer and scores it from model confidence and coverage', () => {
+    const grounded = ground({
+      answer: '1,234,567',
+      chunk: n,
+      quote: 'Population: 1,234,567 (2020 census)',
+      confidence: 0.8,
+    });
+    expect(grounded).toMatchObject({
+      answer: '1,234,567',
+      snippet: 'Population: 1,234,567 (2020 census)',
+      chunk: { chunkId: chunks[n - 1]?.chunkId },
+    });
+    expect(grounded.confidence).toBeGreaterThan(0.5);
+    expect(grounded.confidence).toBeLessThanOrEqual(0.9);
+  });
+
+  it.each([
+    ['the cited excerpt does not exist', { answer: '1', chunk: 99, quote: '1', confidence: 1 }],
+    [
+      'the quote is paraphrased',
+      { answer: '1,234,567', chunk: n, quote: 'The population is 1,234,567', confidence: 1 },
+    ],
+    [
+      'the answer is not in the quote',
+      { answer: '2 million', chunk: n, quote: 'Population: 1,234,567', confidence: 1 },
+    ],
+    [
+      'the excerpt says nothing the question asks about',
+      { answer: 'Velorian', chunk: 8, quote: 'Velorian', confidence: 1 },
+    ],
+  ])('rejects an answer when %s', (_label, reply) => {
+    expect(() => ground(reply)).toThrow(LlmReplyUngroundedError);
+  });
+});

@@ -1,0 +1,84 @@
+import type { AnswerType } from './question.js';
+import { isStopWord, stem } from './text.js';
+
+/** A candidate answer inside a text: a verbatim slice and where it starts. */
+export interface Span {
+  readonly text: string;
+  readonly start: number;
+  /** A bare four-digit year (1000–2099): weak as a quantity, strong as a date. */
+  readonly yearLike: boolean;
+  /** A ratio ("27 people per km²", "$140/night"): the answer only when the question asks per something. */
+  readonly rate: boolean;
+}
+
+const MONTH =
+  '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)';
+const DATE = new RegExp(
+  [
+    `\\b\\d{1,2}\\s+${MONTH}\\.?,?\\s+\\d{4}\\b`,
+    `\\b${MONTH}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}\\b`,
+    `\\b${MONTH}\\.?\\s+\\d{4}\\b`,
+    '\\b\\d{4}-\\d{2}-\\d{2}\\b',
+    '\\b(?:1\\d{3}|20\\d{2})s?\\b',
+    // early years need a preposition to read as years ("emerged in 801")
+    '(?<=\\b(?:in|since|from|until|around|circa|c\\.|by)\\s)\\d{3}\\b',
+  ].join('|'),
+  'gu',
+);
+const NUMBER = new RegExp(
+  [
+    '(?<![\\d.,])(?:[$€£¥]\\s?)?',
+    '(?:\\d{1,3}(?:[,\\u00a0\\u202f\\u2009]\\d{3})+(?:\\.\\d+)?(?!\\d)|\\d+(?:\\.\\d+)?)',
+    '(?:\\s?(?:million|billion|thousand|trillion|bn)\\b)?',
+    '(?:\\s?(?:%|percent\\b|km²|km2|km\\b|sq\\s?mi\\b|metres\\b|meters\\b|m\\b|ft\\b|feet\\b|miles\\b|kg\\b|°C|°F|USD\\b|EUR\\b|GBP\\b))?',
+  ].join(''),
+  'gu',
+);
+/** Runs of capitalised words, allowing a few lower-case joiners ("Bank of Veloria", "Jan van Dijk"). */
+const PROPER_NAME =
+  /\p{Lu}[\p{L}\p{M}'’-]*(?:\s+(?:(?:of|de|la|le|van|von|der|da|del|du|the|and)\s+)?\p{Lu}[\p{L}\p{M}'’-]*)*/gu;
+
+/** Spans of the expected type in a text, in order of appearance. */
+export function typedSpans(text: string, type: AnswerType, questionTokens: ReadonlySet<string>): Span[] {
+  switch (type) {
+    case 'quantity':
+      return matches(text, NUMBER).filter(
+        (s) => /\d/.test(s.text) && !questionTokens.has(s.text.replace(/\D/g, '')),
+      );
+    case 'date':
+      return matches(text, DATE).filter((s) => !questionTokens.has(s.text.toLowerCase()));
+    default:
+      return matches(text, PROPER_NAME)
+        .map(trimLeadingStopWords)
+        .filter((s): s is Span => s !== undefined && !coveredByQuestion(s.text, questionTokens));
+  }
+}
+
+function matches(text: string, pattern: RegExp): Span[] {
+  return [...text.matchAll(pattern)]
+    .map((m) => ({ text: m[0].trim(), start: m.index + (m[0].length - m[0].trimStart().length) }))
+    .filter((s) => s.text.length > 0)
+    .map((s) => ({
+      ...s,
+      yearLike: /^(?:1\d{3}|20\d{2})$/.test(s.text),
+      rate: RATE_AFTER.test(text.slice(s.start + s.text.length)),
+    }));
+}
+
+/** What follows a number that makes it a ratio: "per …" within two words, or "/unit". */
+const RATE_AFTER = /^\s*(?:(?:[\p{L}²]+\s+){0,2}per\b|\/\s*\p{L})/u;
+
+/** "The Grand Hotel" → "Grand Hotel"; a span of stop words only ("It", "The") is no name. */
+function trimLeadingStopWords(span: Span): Span | undefined {
+  const parts = span.text.split(/\s+/);
+  let dropped = 0;
+  while (parts.length > 0 && isStopWord(parts[0] ?? '')) dropped += (parts.shift() ?? '').length + 1;
+  if (parts.length === 0) return undefined;
+  const text = span.text.slice(dropped).trimStart();
+  return { text, start: span.start + (span.text.length - text.length), yearLike: false, rate: false };
+}
+
+function coveredByQuestion(text: string, questionTokens: ReadonlySet<string>): boolean {
+  const tokens = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return tokens.every((t) => isStopWord(t) || questionTokens.has(stem(t)));
+}

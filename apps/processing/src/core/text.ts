@@ -1,0 +1,54 @@
+/** Text helpers shared by normalisation, retrieval and answer extraction. */
+
+const STOP_WORDS = new Set(
+  `a an and are as at be been by for from has have had how in is it its of on or that the this to was were what when where which who whom
+  whose why will with does do did can could should would me my i you your we our us they their them there than then so such into about
+  over under per tell find show give list please much many get got know any some all also only just being am he she his her him
+  use used uses using called named`.split(/\s+/),
+);
+
+/** Unicode NFKC and whitespace runs collapsed to one space: the canonical form of chunk text. */
+export function normalizeText(text: string): string {
+  return text.normalize('NFKC').replace(/\s+/g, ' ').trim();
+}
+
+/** Lower-case NFKC words (letters and digits), in order. */
+export function words(text: string): string[] {
+  return (
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
+}
+
+/** Index/query terms: words without stop words, lightly stemmed. */
+export function tokenize(text: string): string[] {
+  return words(text)
+    .filter((w) => !STOP_WORDS.has(w))
+    .map(stem);
+}
+
+export function isStopWord(word: string): boolean {
+  return STOP_WORDS.has(word.toLowerCase());
+}
+
+/** A deliberately light suffix stripper: plurals only, so "inhabitants" meets "inhabitant". */
+export function stem(word: string): string {
+  if (word.length <= 3 || /\d/.test(word)) return word;
+  if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
+  if (word.endsWith('sses')) return word.slice(0, -2);
+  if (word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us') && !word.endsWith('is'))
+    return word.slice(0, -1);
+  return word;
+}
+
+/**
+ * A comparison key for answers: the first number without separators when there is one
+ * ("$1,234" ≡ "1234" ≡ "1,234 km²"), else the lower-case letters and digits.
+ */
+export function answerKey(text: string): string {
+  const number = /\d[\d,.\u00a0\u202f\u2009]*/.exec(text.normalize('NFKC'))?.[0];
+  if (number) return number.replace(/[^\d.]/g, '').replace(/\.$/, '');
+  return words(text).join('');
+}

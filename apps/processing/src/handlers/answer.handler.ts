@@ -1,0 +1,56 @@
+import { Controller, Inject } from '@nestjs/common';
+import { answerQuestion, type CommandReply, type CommandRequest } from '@forage/contracts';
+import { HandleCommand, LOGGER, ToolRecorder } from '@forage/messaging';
+import type { Logger } from '@forage/observability';
+import type { ProcessingConfig } from '../config.js';
+import { findAnswers } from '../core/find-answers.js';
+import type { ChatModel } from '../core/llm-prompt.js';
+import { CHAT_MODEL, PROCESSING_CONFIG } from '../tokens.js';
+
+@Controller()
+export class AnswerHandler {
+  constructor(
+    @Inject(CHAT_MODEL) private readonly model: ChatModel | null,
+    @Inject(PROCESSING_CONFIG) private readonly config: ProcessingConfig,
+    @Inject(ToolRecorder) private readonly recorder: ToolRecorder,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  @HandleCommand(answerQuestion)
+  async answer(request: CommandRequest<typeof answerQuestion>): Promise<CommandReply<typeof answerQuestion>> {
+    const startedAt = performance.now();
+    const found = await findAnswers({
+      ...request,
+      model: this.model,
+      topK: this.config.LLM_TOP_K,
+      onFallback: (err) => {
+        this.logger.warn({ err }, 'LLM answer rejected or unavailable; answering with heuristics');
+      },
+    });
+    const top = found.answers[0];
+    const logRecordId = await this.recorder.record({
+      runId: request.runId,
+      taskId: `answer:${request.question}`,
+      status: found.abstained ? 'partial' : 'success',
+      confidence: top?.confidence ?? 0,
+      startedAt,
+      evidence: { domSnapshot: top?.source.domSnapshot ?? null },
+      data: {
+        question: request.question,
+        method: found.method,
+        fallback: found.fallback,
+        abstained: found.abstained,
+        reason: found.reason,
+        chunkCount: request.chunks.length,
+        answers: found.answers.map((a) => ({ text: a.text, confidence: a.confidence, ...a.source })),
+      },
+    });
+    return {
+      answers: found.answers,
+      abstained: found.abstained,
+      reason: found.reason,
+      method: found.method,
+      logRecordId,
+    };
+  }
+}

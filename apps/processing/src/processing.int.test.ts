@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { answerQuestion, logRecordSchema, normalizeChunks } from '@forage/contracts';
+import {
+  Bus,
+  decodeJson,
+  encodeJson,
+  streams,
+  type RunningNatsServer,
+  type RunningService,
+} from '@forage/messaging';
+import { aSourcedChunk, startTestNats } from '@forage/testing';
+import { loadProcessingConfig } from './config.js';
+import { startProcessingService } from './service.js';
+import { SERVER_ERROR, startFakeOpenAi, type FakeOpenAi } from './testing/fake-openai.js';
+import { veloriaChunks } from './testing/veloria-chunks.js';
+
+const QUESTION = 'What is the population of Veloria?';
+
+describe('processing over NATS', () => {
+  let nats: RunningNatsServer;
+  let heuristic: RunningService;
+  let nc: NatsConnection;
+  let bus: Bus;
+
+  beforeAll(async () => {
+    nats = await startTestNats();
+    heuristic = await startProcessingService(
+      loadProcessingConfig({ NATS_URL: nats.url, OPS_PORT: '0', LOG_LEVEL: 'silent' }),
+    );
+    nc = await connect({ servers: nats.url });
+    bus = new Bus(nc, { timeoutMs: 10_000 });
+  });
+
+  afterAll(async () => {
+    await nc.close();
+    await heuristic.stop();
+    await nats.stop();
+  });
+
+  it('answers from the chunks with heuristics when no LLM is configured, citing its source', async () => {
+    const chunks = veloriaChunks();
+    const reply = await bus.request(answerQuestion, { runId: randomUUID(), question: QUESTION, chunks });
+    expect(reply).toMatchObject({ method: 'heuristic', abstained: false, reason: null });
+    const [top] = reply.answers;
+    const source = chunks.find((c) => c.chunkId === top?.source.chunkId);
+    expect(top?.text).toBe('1,234,567');
+    expect(source?.text).toContain(top?.source.snippet);
+    expect(top?.source).toMatchObject({
+      url: source?.url,
+      xpath: source?.xpath,
+      domSnapshot: source?.domSnapshot,
+      logRecordId: source?.logRecordId,
+    });
+  });
+
+  it('abstains with a reason on an unanswerable question', async () => {
+    const reply = await bus.request(answerQuestion, {
+      runId: randomUUID(),
+      question: 'What is the GDP of Veloria?',
+      chunks: veloriaChunks(),
+    });
+    expect(reply).toMatchObject({ abstained: true, answers: [], method: 'heuristic' });
+    expect(reply.reason).toContain('below minConfidence');
+  });
+
+  it('records each answer durably and returns the record id', async () => {
+    const runId = randomUUID();
+    const reply = await bus.request(answerQuestion, { runId, question: QUESTION, chunks: veloriaChunks() });
+    const jsm = await jetstreamManager(nc);
+    const stored = await jsm.streams.getMessage(streams.logs.name, { last_by_subj: 'log.record.v1' });
+    const record = logRecordSchema.parse(stored?.json());
+    expect(record).toMatchObject({
+      record_id: reply.logRecordId,
+      run_id: runId,
+      tool_name: 'processing',
+      status: 'success',
+      confidence_score: reply.answers[0]?.confidence,
+      evidence: { dom_snapshot: reply.answers[0]?.source.domSnapshot },
+      output: {
+        data: {
+          question: QUESTION,
+          method: 'heuristic',
+          abstained: false,
+          answers: [expect.objectContaining({ text: '1,234,567' })],
+        },
+      },
+    });
+  });
+
+  it('normalises chunk text and drops duplicates', async () => {
+    const a = aSourcedChunk({ chunkId: 'a', text: 'Population:\u00a0 1,234,567' });
+    const b = aSourcedChunk({ chunkId: 'b', text: 'population: 1,234,567' });
+    const c = aSourcedChunk({ chunkId: 'c', text: 'Ｃａｐｉｔａｌ: Portavel' });
+    const reply = await bus.request(normalizeChunks, { runId: randomUUID(), chunks: [a, b, c] });
+    expect(reply.dropped).toBe(1);
+    expect(reply.chunks.map((x) => [x.chunkId, x.text])).toEqual([
+      ['a', 'Population: 1,234,567'],
+      ['c', 'Capital: Portavel'],
+    ]);
+  });
+
+  it('answers invalid payloads with typed invalid_request replies and stays healthy', async () => {
+    const bad = [
+      { runId: randomUUID(), question: '   ', chunks: [] },
+      { runId: 'nope', question: QUESTION, chunks: [] },
+      { runId: randomUUID(), question: QUESTION, chunks: [{ chunkId: 'x' }] },
+      { runId: randomUUID(), question: QUESTION, chunks: [], maxAnswers: 0 },
+    ];
+    for (const body of bad) {
+      const msg = await nc.request(answerQuestion.subject, encodeJson(body), { timeout: 5_000 });
+      expect(decodeJson(msg.data)).toMatchObject({ error: { code: 'invalid_request', retryable: false } });
+    }
+    const normalize = await nc.request(
+      normalizeChunks.subject,
+      encodeJson({ runId: randomUUID(), chunks: 'no' }),
+      { timeout: 5_000 },
+    );
+    expect(decodeJson(normalize.data)).toMatchObject({ error: { code: 'invalid_request' } });
+    const health = await fetch(`http://127.0.0.1:${heuristic.opsPort}/health`);
+    expect(await health.json()).toMatchObject({ ok: true });
+    const reply = await bus.request(answerQuestion, {
+      runId: randomUUID(),
+      question: QUESTION,
+      chunks: veloriaChunks(),
+    });
+    expect(reply.answers[0]?.text).toBe('1,234,567');
+  });
+
+  describe('with an LLM endpoint configured', () => {
+    let llm: FakeOpenAi;
+    let withLlm: RunningService;
+
+    beforeAll(async () => {
+      llm = await startFakeOpenAi();
+      // stop the heuristic-only replica so every request reaches the one with a model
+      await heuristic.stop();
+      withLlm = await startProcessingService(
+        loadProcessingConfig({
+          NATS_URL: nats.url,
+          OPS_PORT: '0',
+          LOG_LEVEL: 'silent',
+          LLM_BASE_URL: llm.baseURL,
+          LLM_MODEL: 'fake-model',
+        }),
+      );
+    });
+
+    afterAll(async () => {
+      await withLlm.stop();
+      await llm.stop();
+    });
+
+    it('answers with the model when its reply is grounded', async () => {
+      const chunks = veloriaChunks();
+      const row = chunks.find((c) => c.text.startsWith('Population:'));
+      llm.script({ kind: 'completion', content: '{"abstain": true, "reason": "probe"}' });
+      await bus.request(answerQuestion, { runId: randomUUID(), question: QUESTION, chunks });
+      const user = llm.requests.at(-1)?.messages[1]?.content ?? '';
+      const n = /<<<EXCERPT (\d+)>>>\nPage: [^\n]*\nSection: [^\n]*\nPopulation: 1,234,567/.exec(user)?.[1];
+      llm.script({
+        kind: 'completion',
+        content: JSON.stringify({ answer: '1,234,567', chunk: Number(n), quote: row?.text, confidence: 0.9 }),
+      });
+      const reply = await bus.request(answerQuestion, { runId: randomUUID(), question: QUESTION, chunks });
+      expect(reply).toMatchObject({
+        method: 'llm',
+        abstained: false,
+        answers: [{ text: '1,234,567', source: { chunkId: row?.chunkId } }],
+      });
+    });
+
+    it('falls back to heuristics when the endpoint fails, without failing the request', async () => {
+      llm.script(SERVER_ERROR);
+      const reply = await bus.request(answerQuestion, {
+        runId: randomUUID(),
+        question: QUESTION,
+        chunks: veloriaChunks(),
+      });
+      expect(reply).toMatchObject({
+        method: 'heuristic',
+        abstained: false,
+        answers: [expect.objectContaining({ text: '1,234,567' })],
+      });
+    });
+  });
+});
+
+describe('processing configuration', () => {
+  it('requires LLM_MODEL when LLM_BASE_URL is set, naming the variable', () => {
+    expect(() => loadProcessingConfig({ LLM_BASE_URL: 'http://127.0.0.1:8000/v1' })).toThrow(/LLM_MODEL/);
+  });
+
+  it('treats empty LLM variables as unset', () => {
+    expect(loadProcessingConfig({ LLM_BASE_URL: '', LLM_MODEL: '' })).toMatchObject({
+      LLM_BASE_URL: undefined,
+      OPS_PORT: 7806,
+    });
+  });
+});
