@@ -21,7 +21,8 @@ fi
 stamp=node_modules/.forage-install-stamp
 if [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ]; then
   echo "setup: installing npm dependencies"
-  npm ci --no-audit --no-fund --loglevel=error
+  # npm ci refuses lockfiles that omit other platforms' optional builds (npm 11); install honours the lock
+  npm install --no-audit --no-fund --loglevel=error
   touch "$stamp"
 fi
 

@@ -2,14 +2,17 @@ import { generateSandbox, sandboxFacts, type CountryFact } from '@forage/sandbox
 import { ask } from '../ask/ask.js';
 import { bringUp, type UpOptions } from './up.js';
 
-/** A question the sandbox web answers, taken from the generator's ground truth (not hard-coded). */
+/**
+ * A question the sandbox web answers, taken from the generator's ground truth (not hard-coded).
+ * The figure appears only after a reader expands a collapsed panel, so the run uses every service.
+ */
 export function demoQuestion(): { question: string; expected: string; expectedDigits: string } {
   const country = sandboxFacts(generateSandbox()).find((f): f is CountryFact => f.kind === 'country');
   if (!country) throw new Error('the sandbox has no countries');
   return {
-    question: `What is the population of ${country.name}?`,
-    expected: country.population.toLocaleString('en-US'),
-    expectedDigits: String(country.population),
+    question: `What is the GDP per capita of ${country.name}?`,
+    expected: `$${country.gdpPerCapitaUsd.toLocaleString('en-US')}`,
+    expectedDigits: String(country.gdpPerCapitaUsd),
   };
 }
 

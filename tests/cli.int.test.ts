@@ -1,0 +1,112 @@
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { generateSandbox, sandboxFacts, type CountryFact } from '@forage/sandbox';
+import { tempDir } from '@forage/testing';
+import { isAlive, processTree } from './support/processes.js';
+
+const root = join(import.meta.dirname, '..');
+const cli = join(root, 'apps', 'cli', 'dist', 'main.js');
+const port = 17_700 + Math.floor(Math.random() * 200);
+
+/**
+ * The CLI as a user runs it: `forage up` starts nats-server, the sandbox web and nine service
+ * processes; `forage status` and `forage ask` talk to them; Ctrl-C leaves nothing behind.
+ */
+describe('forage CLI over real processes', () => {
+  const data = tempDir('forage-cli-');
+  let up: ChildProcessWithoutNullStreams;
+  let output = '';
+  let tree: number[] = [];
+
+  beforeAll(async () => {
+    if (!existsSync(cli)) throw new Error('build first: npm run build (the test command does)');
+    up = spawn(process.execPath, [cli, 'up', '--data-dir', data.path, '--port', String(port)], {
+      stdio: 'pipe',
+    });
+    up.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    up.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    const deadline = Date.now() + 150_000;
+    while (!output.includes('Forage is up')) {
+      if (up.exitCode !== null) throw new Error(`forage up exited:\n${output}`);
+      if (Date.now() > deadline) throw new Error(`forage up not ready:\n${output}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    tree = processTree(up.pid ?? 0);
+  }, 180_000);
+
+  afterAll(() => {
+    if (up.exitCode === null) up.kill('SIGKILL');
+    data.remove();
+  });
+
+  it('prints a status table with every service healthy', () => {
+    for (const service of [
+      'gateway',
+      'orchestrator',
+      'search',
+      'dom-extraction',
+      'dom-understanding',
+      'processing',
+      'logging',
+      'verifier',
+      'action-execution',
+    ]) {
+      expect(output).toMatch(new RegExp(`${service}\\s+ok\\s+1/1`));
+    }
+  });
+
+  it('runs every service, nats-server and the sandbox as separate processes', () => {
+    const commands = tree.map((pid) => {
+      try {
+        return spawnSync('cat', [`/proc/${pid}/cmdline`])
+          .stdout.toString()
+          .replaceAll('\0', ' ');
+      } catch {
+        return '';
+      }
+    });
+    expect(commands.filter((c) => /apps\/[a-z-]+\/dist\/main\.js/.test(c))).toHaveLength(9);
+    expect(commands.some((c) => c.includes('nats-server'))).toBe(true);
+    expect(commands.some((c) => c.includes('libs/sandbox/dist/main.js'))).toBe(true);
+  });
+
+  it('forage status reports each service with its port and replica count', () => {
+    const status = spawnSync(process.execPath, [cli, 'status', '--data-dir', data.path], {
+      encoding: 'utf8',
+    });
+    expect(status.status).toBe(0);
+    expect(status.stdout).toMatch(/dom-extraction\s+ok\s+1\/1\s+\d+/);
+  });
+
+  it('forage ask streams progress and prints the verified answer with its citation', async () => {
+    const country = sandboxFacts(generateSandbox()).find((f): f is CountryFact => f.kind === 'country');
+    const ask = spawn(process.execPath, [
+      cli,
+      'ask',
+      '--data-dir',
+      data.path,
+      `What is the population of ${country?.name ?? ''}?`,
+    ]);
+    let text = '';
+    ask.stdout.on('data', (c: Buffer) => (text += c.toString()));
+    const code = await new Promise<number | null>((resolve) => ask.on('exit', resolve));
+    expect(code).toBe(0);
+    expect(text).toMatch(/✓ search/);
+    expect(text).toMatch(/✓ verify/);
+    expect(text).toContain(`Answer: ${country?.population.toLocaleString('en-US') ?? ''}`);
+    expect(text).toMatch(/evidence: DOM sha256 [a-f0-9]{64}/);
+  }, 120_000);
+
+  it('stops everything on Ctrl-C and leaves no process behind', async () => {
+    tree = processTree(up.pid ?? 0); // now including the Chromium processes started by the question
+    expect(tree.length).toBeGreaterThan(11);
+    up.kill('SIGINT');
+    const code = await new Promise<number | null>((resolve) => up.on('exit', resolve));
+    expect(code).toBe(0);
+    const deadline = Date.now() + 10_000;
+    while (tree.some(isAlive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(tree.filter(isAlive)).toEqual([]);
+    expect(existsSync(join(data.path, 'stack.json'))).toBe(false);
+  }, 60_000);
+});

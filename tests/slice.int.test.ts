@@ -1,0 +1,152 @@
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { queryLogs } from '@forage/contracts';
+import { Bus } from '@forage/messaging';
+import { EvidenceStore, parseEvidenceKey } from '@forage/evidence';
+import { normalizeText, visibleText } from '@forage/html';
+import { generateSandbox, sandboxFacts, type CountryFact } from '@forage/sandbox';
+import { startInProcessStack, waitAllHealthy, type InProcessStack } from './support/stack.js';
+import { askOverHttp, type RunCompletion } from './support/runs.js';
+
+describe('a question answered end to end over the sandbox web', () => {
+  let stack: InProcessStack;
+  let nc: NatsConnection;
+  let bus: Bus;
+  let country: CountryFact;
+  let run: { runId: string; events: { event: string; data: unknown }[]; completed: RunCompletion };
+
+  beforeAll(async () => {
+    stack = await startInProcessStack();
+    await waitAllHealthy(stack.services);
+    nc = await connect({ servers: stack.nats.url });
+    bus = new Bus(nc);
+    const facts = sandboxFacts(generateSandbox()).filter((f): f is CountryFact => f.kind === 'country');
+    const chosen = facts[3];
+    if (!chosen) throw new Error('sandbox has too few countries');
+    country = chosen;
+    // the GDP per capita appears only after a reader clicks "Show economic indicators"
+    run = await askOverHttp(stack.gatewayUrl, `What is the GDP per capita of ${country.name}?`);
+  }, 240_000);
+
+  afterAll(async () => {
+    await nc.close();
+    await stack.stop();
+  }, 60_000);
+
+  it('releases a verified answer that matches the sandbox ground truth', () => {
+    expect(run.completed.outcome).toBe('answered');
+    expect(run.completed.answer?.text.replace(/\D/g, '')).toBe(String(country.gdpPerCapitaUsd));
+  });
+
+  it('cites the page, the snippet, the XPath and the evidence ids', () => {
+    const citation = run.completed.answer?.citations[0];
+    expect(citation?.url).toBe(`${stack.sandbox.originOf('wiki')}${country.path}`);
+    expect(citation?.snippet.replace(/\D/g, '')).toContain(String(country.gdpPerCapitaUsd));
+    expect(citation?.xpath).toMatch(/^\/html\[1\]\/body\[1\]\//);
+    expect(citation?.evidence.domSnapshot.sha256).toMatch(/^[a-f0-9]{64}$/);
+  });
+
+  it('streamed every step of the run over server-sent events, including the click', () => {
+    const steps = run.events
+      .filter((e) => e.event === 'step')
+      .map((e) => e.data as { step: string; status: string; detail: string });
+    expect(steps).toContainEqual(
+      expect.objectContaining({
+        step: 'act',
+        status: 'succeeded',
+        detail: expect.stringContaining('Show economic indicators'),
+      }),
+    );
+    for (const name of ['plan', 'search', 'extract', 'understand', 'answer', 'verify']) {
+      expect(steps).toContainEqual(expect.objectContaining({ step: name, status: 'succeeded' }));
+    }
+  });
+
+  it('the evidence holds up when checked again independently of the verifier', async () => {
+    const citation = run.completed.answer?.citations[0];
+    if (!citation) throw new Error('no citation');
+    const store = await EvidenceStore.open(nc, {
+      key: parseEvidenceKey(stack.evidenceKey),
+      retentionMs: 86_400_000,
+    });
+    const dom = await store.getText(citation.evidence.domSnapshot);
+    expect(normalizeText(visibleText(dom))).toContain(normalizeText(citation.snippet));
+  });
+
+  it('logged one record per tool outcome in a valid hash chain, the cited one holding the evidence', async () => {
+    const citation = run.completed.answer?.citations[0];
+    const { records, chain } = await bus.request(queryLogs, { runId: run.runId });
+    expect(chain.valid).toBe(true);
+    const tools = new Set(records.map((r) => r.tool_name));
+    for (const tool of [
+      'search',
+      'dom-extraction',
+      'dom-understanding',
+      'action-execution',
+      'processing',
+      'verifier',
+    ]) {
+      expect(tools).toContain(tool);
+    }
+    const cited = records.find((r) => r.record_id === citation?.logRecordId);
+    // the page after the click, as action-execution captured it
+    expect(cited?.tool_name).toBe('action-execution');
+    expect(cited?.evidence.dom_snapshot?.sha256).toBe(citation?.evidence.domSnapshot.sha256);
+    for (const r of records) expect(r.metadata.execution_time_ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it('shows the run through GET /v1/runs/:id, and answers bad requests with typed errors', async () => {
+    const view = (await (await fetch(`${stack.gatewayUrl}/v1/runs/${run.runId}`)).json()) as {
+      status: string;
+      question: string;
+    };
+    expect(view).toMatchObject({
+      status: 'completed',
+      question: `What is the GDP per capita of ${country.name}?`,
+    });
+    const missing = await fetch(`${stack.gatewayUrl}/v1/runs/00000000-0000-4000-8000-000000000000`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ error: { code: 'not_found' } });
+    const bad = await fetch(`${stack.gatewayUrl}/v1/runs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ question: '' }),
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({
+      error: { code: 'invalid_request', issues: [{ path: 'question' }] },
+    });
+  });
+
+  it('every service exposes the handler histogram with real observations', async () => {
+    for (const s of stack.services) {
+      const metrics = await (await fetch(`http://127.0.0.1:${s.opsPort}/metrics`)).text();
+      const counts = [...metrics.matchAll(/^forage_handler_duration_seconds_count\{[^}]*\} (\d+)/gm)].map(
+        (m) => Number(m[1]),
+      );
+      expect({ service: s.name, observed: counts.some((c) => c > 0) }).toEqual({
+        service: s.name,
+        observed: true,
+      });
+    }
+  });
+
+  it('answers a fact stated in the page text without acting, citing the rendered page and its screenshot', async () => {
+    const other = await askOverHttp(stack.gatewayUrl, `What is the population of ${country.name}?`);
+    expect(other.completed.answer?.text.replace(/\D/g, '')).toBe(String(country.population));
+    expect(other.events.some((e) => (e.data as { step?: string }).step === 'act')).toBe(false);
+    const screenshotRef = other.completed.answer?.citations[0]?.evidence.screenshot;
+    if (!screenshotRef) throw new Error('no screenshot cited');
+    const store = await EvidenceStore.open(nc, {
+      key: parseEvidenceKey(stack.evidenceKey),
+      retentionMs: 86_400_000,
+    });
+    expect((await store.get(screenshotRef)).subarray(0, 4).toString('hex')).toBe('89504e47'); // PNG
+  }, 120_000);
+
+  it('releases nothing for a question the sandbox cannot answer', async () => {
+    const other = await askOverHttp(stack.gatewayUrl, 'What is the airspeed velocity of an unladen swallow?');
+    expect(other.completed.answer).toBeNull();
+    expect(['no_answer', 'unverified']).toContain(other.completed.outcome);
+    expect(other.completed.failures.length).toBeGreaterThan(0);
+  }, 120_000);
+});

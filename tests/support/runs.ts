@@ -1,0 +1,30 @@
+import { createRunResponseSchema, runCompleted, type EventPayload } from '@forage/contracts';
+
+export type RunCompletion = EventPayload<typeof runCompleted>;
+
+/** POST /v1/runs, then read the server-sent events to the end; returns every event in order. */
+export async function askOverHttp(
+  gatewayUrl: string,
+  question: string,
+): Promise<{ runId: string; events: { event: string; data: unknown }[]; completed: RunCompletion }> {
+  const res = await fetch(`${gatewayUrl}/v1/runs`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ question }),
+  });
+  if (res.status !== 202) throw new Error(`POST /v1/runs answered ${res.status}: ${await res.text()}`);
+  const created = createRunResponseSchema.parse(await res.json());
+  const stream = await fetch(`${gatewayUrl}${created.eventsUrl}`);
+  const text = await stream.text(); // the gateway ends the stream after `completed`
+  const events = text
+    .split('\n\n')
+    .map((block) => {
+      const event = /^event: (.*)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      return event && data ? { event, data: JSON.parse(data) as unknown } : undefined;
+    })
+    .filter((e): e is { event: string; data: unknown } => e !== undefined);
+  const last = events.at(-1);
+  if (last?.event !== 'completed') throw new Error(`run ${created.runId} stream ended without completion`);
+  return { runId: created.runId, events, completed: runCompleted.payload.parse(last.data) };
+}
