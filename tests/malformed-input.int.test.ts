@@ -34,7 +34,8 @@ function malformedPayloads(contract: Contract, seed: number): Uint8Array[] {
     .sample(json, { numRuns: PER_SUBJECT * 3, seed })
     .filter((v) => {
       try {
-        return JSON.stringify(v) !== undefined && !schema.safeParse(JSON.parse(JSON.stringify(v))).success;
+        const text = toJson(v);
+        return text !== undefined && !schema.safeParse(JSON.parse(text)).success;
       } catch {
         return false;
       }
@@ -134,4 +135,9 @@ function safeJson(data: Uint8Array): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** JSON text of a value, or undefined for values JSON cannot hold (functions, symbols, undefined). */
+function toJson(value: unknown): string | undefined {
+  return JSON.stringify(value);
 }

@@ -53,7 +53,7 @@ describe('a question answered end to end over the sandbox web', () => {
       expect.objectContaining({
         step: 'act',
         status: 'succeeded',
-        detail: expect.stringContaining('Show economic indicators'),
+        detail: expect.stringContaining('Show economic indicators') as unknown,
       }),
     );
     for (const name of ['plan', 'search', 'extract', 'understand', 'answer', 'verify']) {

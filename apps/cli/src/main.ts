@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { ask } from './ask/ask.js';
 import { demo } from './commands/demo.js';
 import { down } from './commands/down.js';
+import { extractFiles } from './commands/extract.js';
 import { status } from './commands/status.js';
 import { up } from './commands/up.js';
 import { parseReplicas } from './stack/layout.js';
@@ -20,6 +21,8 @@ Usage:
   forage ask "question" [--max-pages N]
                                 ask a running stack; streams progress, prints the verified answer
   forage down                   stop a running \`forage up\`
+  forage extract FILE… [--url URL] [--format text|markdown|json]
+                                main content of saved HTML files, no browser (one JSON line per file)
 
 Options:
   --data-dir DIR   where NATS, logs, the database and the evidence key live (default .forage, or FORAGE_HOME)
@@ -38,6 +41,8 @@ async function main(argv: string[]): Promise<number> {
       port: { type: 'string' },
       'max-pages': { type: 'string' },
       'log-level': { type: 'string' },
+      url: { type: 'string' },
+      format: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -60,6 +65,21 @@ async function main(argv: string[]): Promise<number> {
       return status(dataDir);
     case 'down':
       return down(dataDir);
+    case 'extract': {
+      const format = values.format ?? 'json';
+      if (format !== 'json' && format !== 'text' && format !== 'markdown') {
+        console.error('--format must be json, text or markdown');
+        return 64;
+      }
+      return extractFiles({
+        files: rest,
+        format,
+        ...(values.url ? { url: values.url } : {}),
+        write: (line) => {
+          process.stdout.write(`${line}\n`);
+        },
+      });
+    }
     case 'ask': {
       const question = rest.join(' ').trim();
       if (!question) {
@@ -71,7 +91,9 @@ async function main(argv: string[]): Promise<number> {
       const done = await ask({
         gatewayUrl,
         question,
-        print: (l) => console.log(l),
+        print: (l) => {
+          console.log(l);
+        },
         ...(maxPages ? { maxPages } : {}),
       });
       return done.answer ? 0 : 2;

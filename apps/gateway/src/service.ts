@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Module, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -36,7 +37,7 @@ export async function startGatewayService(config: GatewayConfig): Promise<Runnin
   );
   app.enableShutdownHooks();
   await app.listen(config.GATEWAY_PORT, config.GATEWAY_HOST);
-  const address = app.getHttpServer().address() as AddressInfo;
+  const address = (app.getHttpServer() as Server).address() as AddressInfo;
   const feed = app.get(RunFeed);
   const ops = new OpsServer({
     service: 'gateway',

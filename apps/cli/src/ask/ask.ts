@@ -39,7 +39,7 @@ export async function ask(input: {
   const parser = new SseParser();
   const decoder = new TextDecoder();
   for await (const chunk of events.body) {
-    for (const event of parser.push(decoder.decode(chunk as Uint8Array, { stream: true }))) {
+    for (const event of parser.push(decoder.decode(chunk, { stream: true }))) {
       if (event.event === 'step') {
         const line = renderStep(runStep.payload.parse(JSON.parse(event.data)));
         if (line) input.print(line);

@@ -24,7 +24,13 @@ export async function demo(options: UpOptions & { question: string | undefined }
   const stack = await bringUp(options);
   try {
     console.log(`\n? ${question}`);
-    const done = await ask({ gatewayUrl: stack.state.gatewayUrl, question, print: (l) => console.log(l) });
+    const done = await ask({
+      gatewayUrl: stack.state.gatewayUrl,
+      question,
+      print: (l) => {
+        console.log(l);
+      },
+    });
     if (!options.question) {
       const matches = done.answer?.text.replace(/\D/g, '') === fallback.expectedDigits;
       console.log(

@@ -22,7 +22,12 @@ export async function bringUp(options: UpOptions): Promise<RunningStack> {
   if (problems.length > 0)
     throw new PreflightError(`cannot start Forage:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   const started = Date.now();
-  const stack = await startStack({ ...options, onProgress: (line) => console.log(`  ${line}`) });
+  const stack = await startStack({
+    ...options,
+    onProgress: (line) => {
+      console.log(`  ${line}`);
+    },
+  });
   const rows = await Promise.all(
     stack.state.processes.map(async (p) => ({ ...p, health: await probeHealth(p.opsPort) })),
   );

@@ -84,8 +84,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         env: { ...process.env, ...plan.env },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
-      child.stdout?.pipe(log);
-      child.stderr?.pipe(log);
+      child.stdout.pipe(log);
+      child.stderr.pipe(log);
       children.push({ child, name: plan.service });
       return { ...plan, child, logFile };
     });

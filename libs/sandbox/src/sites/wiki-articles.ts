@@ -151,11 +151,14 @@ ${references(country.name)}
         { href: wikiPath(country.name), label: country.name },
       ],
       sidebar: sidebar({ random, geography: ctx.geography, near: [...neighbours, country.capital] }),
-      scripts: markup`${jsonIsland(INFOBOX_ISLAND_ID, island)}${inlineScript(INFOBOX_SCRIPT)}${jsonIsland(ECONOMY_ISLAND_ID, {
-        name: country.name,
-        year: CENSUS_YEAR,
-        ...economicIndicators(country, ctx.seed),
-      })}${inlineScript(ECONOMY_SCRIPT)}`,
+      scripts: markup`${jsonIsland(INFOBOX_ISLAND_ID, island)}${inlineScript(INFOBOX_SCRIPT)}${jsonIsland(
+        ECONOMY_ISLAND_ID,
+        {
+          name: country.name,
+          year: CENSUS_YEAR,
+          ...economicIndicators(country, ctx.seed),
+        },
+      )}${inlineScript(ECONOMY_SCRIPT)}`,
     }),
   );
 }
