@@ -11,6 +11,24 @@ export const pageOutcomeSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 
+/** An element that reacts to input only through JavaScript listeners (no link, form or ARIA role says so). */
+export const scriptedElementSchema = z.object({
+  xpath: z.string().max(2000),
+  tag: z.string().max(50),
+  name: z.string().max(300),
+  events: z.array(z.string().max(40)).max(20),
+});
+export type ScriptedElement = z.infer<typeof scriptedElementSchema>;
+
+/** The page's main content (boilerplate removed), capped so a snapshot stays well under 1 MB. */
+export const mainContentSchema = z.object({
+  title: z.string().max(1000),
+  text: z.string().max(200_000),
+  markdown: z.string().max(300_000),
+  truncated: z.boolean(),
+});
+export type MainContent = z.infer<typeof mainContentSchema>;
+
 /** What dom-extraction saw when it rendered a URL: evidence by reference plus metadata. */
 export const pageSnapshotSchema = z
   .object({
@@ -28,6 +46,8 @@ export const pageSnapshotSchema = z
       failedRequests: z.number().int().nonnegative(),
       blockedRequests: z.number().int().nonnegative(),
     }),
+    mainContent: mainContentSchema.optional(),
+    scriptedElements: z.array(scriptedElementSchema).max(500).optional(),
   })
   .meta({ title: 'PageSnapshot', description: 'A rendered page: evidence refs, metadata, diagnostics' });
 export type PageSnapshot = z.infer<typeof pageSnapshotSchema>;
