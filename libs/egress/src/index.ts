@@ -1,0 +1,5 @@
+/** @forage/egress: the egress policy (addresses, schemes, allow/deny lists) and the proxy that enforces it. */
+export * from './ip-address.js';
+export * from './policy.js';
+export * from './resolver.js';
+export * from './proxy.js';
