@@ -1,40 +1,31 @@
 import { z } from 'zod';
 import { baseEnvSchema, parseConfig, portSchema } from '@forage/config';
 import { evidenceEnvSchema } from '@forage/evidence';
+import { egressEnvSchema } from '@forage/egress';
 
-const originList = z
-  .string()
-  .default('')
-  .transform((v) =>
-    v
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin)));
-
-export const actionExecutionConfigSchema = baseEnvSchema.extend(evidenceEnvSchema.shape).extend({
-  OPS_PORT: portSchema.default(7807),
-  /** A session (browser context + page) unused this long is closed. */
-  ACTION_SESSION_IDLE_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(600_000),
-  /** Sessions open at once; a new session beyond this is refused until one expires. */
-  ACTION_MAX_SESSIONS: z.coerce.number().int().min(1).max(1_000).default(32),
-  /** Actions running at once across sessions (one at a time within a session). */
-  ACTION_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
-  /** How long an idempotency key is remembered (the KV bucket TTL). */
-  ACTION_IDEMPOTENCY_TTL_MS: z.coerce
-    .number()
-    .int()
-    .min(60_000)
-    .max(30 * 86_400_000)
-    .default(86_400_000),
-  /** JSON file mapping secret handle → value; values never leave this service. */
-  ACTION_SECRETS_FILE: z.string().min(1).optional(),
-  /** Origins (scheme://host:port) allowed even though they are loopback or private. */
-  EGRESS_ALLOWLIST: originList,
-  /** Chromium binary; defaults to the first of the Debian paths that exists. */
-  CHROMIUM_PATH: z.string().min(1).optional(),
-});
+export const actionExecutionConfigSchema = baseEnvSchema
+  .extend(evidenceEnvSchema.shape)
+  .extend(egressEnvSchema.shape)
+  .extend({
+    OPS_PORT: portSchema.default(7807),
+    /** A session (browser context + page) unused this long is closed. */
+    ACTION_SESSION_IDLE_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(600_000),
+    /** Sessions open at once; a new session beyond this is refused until one expires. */
+    ACTION_MAX_SESSIONS: z.coerce.number().int().min(1).max(1_000).default(32),
+    /** Actions running at once across sessions (one at a time within a session). */
+    ACTION_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    /** How long an idempotency key is remembered (the KV bucket TTL). */
+    ACTION_IDEMPOTENCY_TTL_MS: z.coerce
+      .number()
+      .int()
+      .min(60_000)
+      .max(30 * 86_400_000)
+      .default(86_400_000),
+    /** JSON file mapping secret handle → value; values never leave this service. */
+    ACTION_SECRETS_FILE: z.string().min(1).optional(),
+    /** Chromium binary; defaults to the first of the Debian paths that exists. */
+    CHROMIUM_PATH: z.string().min(1).optional(),
+  });
 export type ActionExecutionConfig = z.infer<typeof actionExecutionConfigSchema>;
 
 export const loadActionExecutionConfig = (env: NodeJS.ProcessEnv = process.env): ActionExecutionConfig =>

@@ -3,3 +3,4 @@ export * from './ip-address.js';
 export * from './policy.js';
 export * from './resolver.js';
 export * from './proxy.js';
+export * from './env.js';

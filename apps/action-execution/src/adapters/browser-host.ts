@@ -5,6 +5,7 @@ import { LOGGER, UpstreamError } from '@forage/messaging';
 import type { Logger } from '@forage/observability';
 import type { ActionExecutionConfig } from '../config.js';
 import { ACTION_CONFIG } from '../tokens.js';
+import { EgressGuard } from './egress-guard.js';
 
 const CHROMIUM_CANDIDATES = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'];
 // without the background-networking flags Chromium keeps trying to reach the internet
@@ -29,6 +30,7 @@ export class BrowserHost implements OnApplicationShutdown {
   constructor(
     @Inject(ACTION_CONFIG) private readonly config: Pick<ActionExecutionConfig, 'CHROMIUM_PATH'>,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(EgressGuard) private readonly egress: EgressGuard,
   ) {}
 
   /** The running browser, launching it if there is none (or the last one disconnected). */
@@ -69,6 +71,8 @@ export class BrowserHost implements OnApplicationShutdown {
       browser = await chromium.launch({
         executablePath,
         args: CHROMIUM_ARGS,
+        // every request leaves through the egress proxy, checked on the address it connects to
+        proxy: this.egress.playwrightProxy(),
         // the service stops the browser itself on SIGINT/SIGTERM (OnApplicationShutdown)
         handleSIGINT: false,
         handleSIGTERM: false,

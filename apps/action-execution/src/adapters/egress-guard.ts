@@ -1,39 +1,58 @@
-import { lookup } from 'node:dns/promises';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { EgressProxy } from '@forage/egress';
 import { PolicyDeniedError } from '@forage/messaging';
-import { decideEgress, verdictForAddresses, type EgressVerdict } from '../core/egress.js';
 import type { ActionExecutionConfig } from '../config.js';
 import { ACTION_CONFIG } from '../tokens.js';
 
-const LOOKUP_CACHE_MS = 30_000;
-const LOOKUP_CACHE_MAX = 1_000;
+export type EgressVerdict = { readonly allowed: true } | { readonly allowed: false; readonly reason: string };
+
+/** Schemes with no network request behind them (chrome-error: is the browser's own error page). */
+const LOCAL_SCHEMES = new Set(['about:', 'data:', 'blob:', 'chrome-error:']);
 
 /**
- * Applies the egress rule to a URL, resolving host names so a public-looking name that points
- * at a private address is refused too. Lookups are cached briefly; the check is on the name's
- * addresses at check time, not on the socket Chromium opens (see README).
+ * The egress guard of this service: an EgressProxy (from @forage/egress) that the browser is
+ * launched through, so every connection is checked on the address actually connected to, plus
+ * the same policy for checks before a navigation and for reporting why a page was refused.
  */
 @Injectable()
-export class EgressGuard {
-  private readonly allowlist: ReadonlySet<string>;
-  private readonly lookups = new Map<string, { addresses: string[]; expiresAt: number }>();
+export class EgressGuard implements OnModuleInit, OnApplicationShutdown {
+  private proxy: EgressProxy | undefined;
 
-  constructor(@Inject(ACTION_CONFIG) config: Pick<ActionExecutionConfig, 'EGRESS_ALLOWLIST'>) {
-    this.allowlist = new Set(config.EGRESS_ALLOWLIST);
+  constructor(
+    @Inject(ACTION_CONFIG)
+    private readonly config: Pick<ActionExecutionConfig, 'EGRESS_ALLOWLIST' | 'EGRESS_DENYLIST'>,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    this.proxy = await EgressProxy.start({
+      allowlist: this.config.EGRESS_ALLOWLIST,
+      denylist: this.config.EGRESS_DENYLIST,
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.proxy?.stop();
+  }
+
+  /** Chromium's proxy launch option; the guard must be initialised first. */
+  playwrightProxy(): ReturnType<EgressProxy['playwrightProxy']> {
+    return this.started().playwrightProxy();
   }
 
   async verdict(url: string, options: { allowLocalSchemes?: boolean } = {}): Promise<EgressVerdict> {
-    const decision = decideEgress({
-      url,
-      allowlist: this.allowlist,
-      allowLocalSchemes: options.allowLocalSchemes ?? false,
-    });
-    if (decision.kind === 'allow') return { allowed: true };
-    if (decision.kind === 'deny') return { allowed: false, reason: decision.reason };
-    return verdictForAddresses({
-      origin: new URL(url).origin,
-      addresses: await this.addressesOf(decision.hostname),
-    });
+    let protocol: string;
+    try {
+      protocol = new URL(url).protocol;
+    } catch {
+      return { allowed: false, reason: 'not a URL' };
+    }
+    if (LOCAL_SCHEMES.has(protocol)) {
+      return options.allowLocalSchemes
+        ? { allowed: true }
+        : { allowed: false, reason: `scheme ${protocol} is not allowed` };
+    }
+    const decision = await this.started().decide(url);
+    return decision.verdict.allowed ? { allowed: true } : { allowed: false, reason: decision.verdict.detail };
   }
 
   /** Throws PolicyDeniedError when the URL may not be loaded. */
@@ -42,18 +61,8 @@ export class EgressGuard {
     if (!verdict.allowed) throw new PolicyDeniedError(`egress denied: ${verdict.reason}`);
   }
 
-  private async addressesOf(hostname: string): Promise<string[]> {
-    const now = Date.now();
-    const cached = this.lookups.get(hostname);
-    if (cached && cached.expiresAt > now) return cached.addresses;
-    let addresses: string[];
-    try {
-      addresses = (await lookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
-    } catch {
-      addresses = [];
-    }
-    if (this.lookups.size >= LOOKUP_CACHE_MAX) this.lookups.clear();
-    this.lookups.set(hostname, { addresses, expiresAt: now + LOOKUP_CACHE_MS });
-    return addresses;
+  private started(): EgressProxy {
+    if (!this.proxy) throw new Error('egress guard used before init');
+    return this.proxy;
   }
 }
