@@ -1,0 +1,130 @@
+import { Controller, Module } from '@nestjs/common';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { deadLetterEvent, defineEvent } from '@forage/contracts';
+import { startTestNats } from '@forage/testing';
+import { z } from 'zod';
+import { startService, type RunningService } from './bootstrap.js';
+import { Bus } from './bus.js';
+import { HandleEvent } from './decorators.js';
+import { NotFoundError, UpstreamError } from './errors.js';
+import { ensureStream } from './jetstream.js';
+import type { RunningNatsServer } from './nats-server.js';
+
+const job = defineEvent({
+  subject: 'test.job.v1',
+  description: 'a durable job',
+  payload: z.object({ id: z.string(), failTimes: z.number().int(), fatal: z.boolean() }),
+});
+const attempts = new Map<string, number>();
+const done: string[] = [];
+
+@Controller()
+class JobHandler {
+  @HandleEvent(job, {
+    durable: { stream: 'TEST_JOBS', consumer: 'jobs', maxDeliver: 3, backoffMs: [50, 100] },
+  })
+  handle(payload: z.infer<typeof job.payload>): void {
+    const n = (attempts.get(payload.id) ?? 0) + 1;
+    attempts.set(payload.id, n);
+    if (payload.fatal) throw new NotFoundError(`job ${payload.id} refers to nothing`);
+    if (n <= payload.failTimes) throw new UpstreamError(`job ${payload.id} failed attempt ${n}`);
+    done.push(payload.id);
+  }
+}
+
+@Module({ controllers: [JobHandler] })
+class JobModule {}
+
+describe('durable handlers over JetStream', () => {
+  let nats: RunningNatsServer;
+  let service: RunningService;
+  let nc: NatsConnection;
+  let bus: Bus;
+
+  beforeAll(async () => {
+    nats = await startTestNats();
+    nc = await connect({ servers: nats.url });
+    await ensureStream(await jetstreamManager(nc), {
+      name: 'TEST_JOBS',
+      subjects: [job.subject],
+      maxAgeMs: 60_000,
+      duplicateWindowMs: 60_000,
+    });
+    service = await startService({
+      service: 'jobs',
+      module: JobModule,
+      natsUrl: nats.url,
+      ops: { host: '127.0.0.1', port: 0 },
+      logLevel: 'silent',
+    });
+    bus = new Bus(nc);
+  });
+
+  afterAll(async () => {
+    await service.stop();
+    await nc.close();
+    await nats.stop();
+  });
+
+  it('retries a retryable failure with backoff until it succeeds', async () => {
+    await bus.publishDurable(job, { id: 'flaky', failTimes: 2, fatal: false }, { msgId: 'flaky' });
+    await waitFor(() => done.includes('flaky'));
+    expect(attempts.get('flaky')).toBe(3);
+  });
+
+  it('stores a message published twice with one id once, and handles it once', async () => {
+    const first = await bus.publishDurable(
+      job,
+      { id: 'once', failTimes: 0, fatal: false },
+      { msgId: 'once' },
+    );
+    const second = await bus.publishDurable(
+      job,
+      { id: 'once', failTimes: 0, fatal: false },
+      { msgId: 'once' },
+    );
+    expect(second).toEqual({ seq: first.seq, duplicate: true });
+    await waitFor(() => done.includes('once'));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(attempts.get('once')).toBe(1);
+  });
+
+  it('dead-letters a non-retryable failure after one attempt, and an exhausted one after maxDeliver', async () => {
+    await bus.publishDurable(job, { id: 'fatal', failTimes: 0, fatal: true }, { msgId: 'fatal' });
+    await bus.publishDurable(job, { id: 'hopeless', failTimes: 99, fatal: false }, { msgId: 'hopeless' });
+    const letters = await readDeadLetters(nc, 2);
+    expect(
+      letters
+        .map((l) => JSON.parse(l.body) as { id: string })
+        .map((b) => b.id)
+        .sort(),
+    ).toEqual(['fatal', 'hopeless']);
+    expect(attempts.get('fatal')).toBe(1);
+    expect(attempts.get('hopeless')).toBe(3);
+    expect(letters.find((l) => l.body.includes('hopeless'))?.reason).toContain('out of deliveries after 3');
+  });
+});
+
+async function readDeadLetters(
+  nc: NatsConnection,
+  count: number,
+): Promise<z.infer<typeof deadLetterEvent.payload>[]> {
+  const js = jetstream(nc);
+  const out: z.infer<typeof deadLetterEvent.payload>[] = [];
+  const deadline = Date.now() + 10_000;
+  const consumer = await js.consumers.get('FORAGE_DLQ'); // one ordered consumer reads each letter once
+  while (out.length < count && Date.now() < deadline) {
+    const msg = await consumer.next({ expires: 1_000 });
+    if (msg) out.push(deadLetterEvent.payload.parse(JSON.parse(new TextDecoder().decode(msg.data))));
+  }
+  return out;
+}
+
+async function waitFor(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
