@@ -39,7 +39,10 @@ export class ActionExecutionModule {
           provide: IdempotencyLedger,
           inject: [Bus],
           useFactory: (bus: Bus) =>
-            IdempotencyLedger.open(bus.connection, { ttlMs: config.ACTION_IDEMPOTENCY_TTL_MS }),
+            IdempotencyLedger.open(bus.connection, {
+              ttlMs: config.ACTION_IDEMPOTENCY_TTL_MS,
+              replicas: bus.jetstreamReplicas,
+            }),
         },
         EgressGuard,
         BrowserHost,

@@ -12,6 +12,7 @@ export function startActionExecutionService(config: ActionExecutionConfig): Prom
     natsUrl: config.NATS_URL,
     ops: { host: config.OPS_HOST, port: config.OPS_PORT },
     logLevel: config.LOG_LEVEL,
+    streamReplicas: config.NATS_STREAM_REPLICAS,
     tool: 'action-execution',
     health: (app) => () =>
       Promise.resolve({

@@ -10,6 +10,7 @@ export function startDomUnderstandingService(config: DomUnderstandingConfig): Pr
     natsUrl: config.NATS_URL,
     ops: { host: config.OPS_HOST, port: config.OPS_PORT },
     logLevel: config.LOG_LEVEL,
+    streamReplicas: config.NATS_STREAM_REPLICAS,
     tool: 'dom-understanding',
   });
 }

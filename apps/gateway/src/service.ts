@@ -29,7 +29,13 @@ export async function startGatewayService(config: GatewayConfig): Promise<Runnin
     {
       module: GatewayRoot,
       imports: [
-        RuntimeModule.forService({ service: 'gateway', natsUrl: config.NATS_URL, logger, metrics }),
+        RuntimeModule.forService({
+          service: 'gateway',
+          natsUrl: config.NATS_URL,
+          logger,
+          metrics,
+          streamReplicas: config.NATS_STREAM_REPLICAS,
+        }),
         GatewayModule.register(config),
       ],
     },

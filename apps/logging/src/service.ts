@@ -12,6 +12,7 @@ export function startLoggingService(config: LoggingConfig): Promise<RunningServi
     natsUrl: config.NATS_URL,
     ops: { host: config.OPS_HOST, port: config.OPS_PORT },
     logLevel: config.LOG_LEVEL,
+    streamReplicas: config.NATS_STREAM_REPLICAS,
     health: (app) => {
       const repository = app.get<LogRepository>(LOG_REPOSITORY);
       return async () => ({ database: await repository.health() });

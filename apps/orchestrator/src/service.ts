@@ -10,5 +10,6 @@ export function startOrchestratorService(config: OrchestratorConfig): Promise<Ru
     natsUrl: config.NATS_URL,
     ops: { host: config.OPS_HOST, port: config.OPS_PORT },
     logLevel: config.LOG_LEVEL,
+    streamReplicas: config.NATS_STREAM_REPLICAS,
   });
 }

@@ -11,6 +11,7 @@ export function startSearchService(config: SearchConfig): Promise<RunningService
     natsUrl: config.NATS_URL,
     ops: { host: config.OPS_HOST, port: config.OPS_PORT },
     logLevel: config.LOG_LEVEL,
+    streamReplicas: config.NATS_STREAM_REPLICAS,
     tool: 'search',
     health: (app) => () => Promise.resolve({ index: app.get(LocalIndex).health() }),
   });

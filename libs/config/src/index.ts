@@ -24,6 +24,8 @@ export const baseEnvSchema = z.object({
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
   OPS_HOST: z.string().default('127.0.0.1'),
+  /** Copies of every stream, KV and object bucket in a NATS cluster (1 on a single server). */
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
 });
 
 /** A TCP port from the environment; 0 picks a free one. */

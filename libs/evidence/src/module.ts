@@ -34,6 +34,7 @@ export class EvidenceModule {
           inject: [Bus],
           useFactory: (bus: Bus) =>
             EvidenceStore.open(bus.connection, {
+              replicas: bus.jetstreamReplicas,
               key: parseEvidenceKey(env.FORAGE_EVIDENCE_KEY),
               retentionMs: env.EVIDENCE_RETENTION_DAYS * 86_400_000,
             }),

@@ -22,10 +22,13 @@ export class EvidenceStore {
   /** Opens (creating if needed) the bucket; `retentionMs` deletes evidence after that age. */
   static async open(
     nc: NatsConnection,
-    options: { key: Buffer; retentionMs: number; bucket?: string },
+    options: { key: Buffer; retentionMs: number; bucket?: string; replicas?: number },
   ): Promise<EvidenceStore> {
     const objm = new Objm(nc);
-    const store = await objm.create(options.bucket ?? EVIDENCE_BUCKET, { ttl: nanos(options.retentionMs) });
+    const store = await objm.create(options.bucket ?? EVIDENCE_BUCKET, {
+      ttl: nanos(options.retentionMs),
+      replicas: options.replicas ?? 1,
+    });
     return new EvidenceStore(store, options.key);
   }
 

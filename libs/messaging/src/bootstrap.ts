@@ -24,6 +24,8 @@ export interface ServiceOptions {
   readonly ops: { readonly host: string; readonly port: number };
   readonly logLevel?: string;
   readonly queue?: string;
+  /** Copies of every stream and bucket in a NATS cluster (NATS_STREAM_REPLICAS; default 1). */
+  readonly streamReplicas?: number;
   /** Set for services that record tool outcomes (provides ToolRecorder). */
   readonly tool?: ToolName;
   /** Extra health checks beyond the NATS connection (a browser, a database). */
@@ -51,6 +53,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     metrics,
     logger,
     ...(options.queue ? { queue: options.queue } : {}),
+    ...(options.streamReplicas ? { streamReplicas: options.streamReplicas } : {}),
   });
   const root: DynamicModule = {
     module: ServiceRoot,
@@ -61,6 +64,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         logger,
         metrics,
         ...(options.tool ? { tool: options.tool } : {}),
+        ...(options.streamReplicas ? { streamReplicas: options.streamReplicas } : {}),
       }),
       options.module,
     ],

@@ -33,9 +33,14 @@ export class Bus {
 
   constructor(
     readonly connection: NatsConnection,
-    private readonly defaults: { timeoutMs: number } = { timeoutMs: 30_000 },
+    private readonly defaults: { timeoutMs: number; jetstreamReplicas?: number } = { timeoutMs: 30_000 },
   ) {
     this.js = jetstream(connection);
+  }
+
+  /** Copies each stream, KV or object bucket this service creates should have (NATS_STREAM_REPLICAS). */
+  get jetstreamReplicas(): number {
+    return this.defaults.jetstreamReplicas ?? 1;
   }
 
   async request<C extends CommandContract>(

@@ -21,3 +21,11 @@ export function decodeJson(data: Uint8Array): unknown {
 
 /** Header names used on every Forage message. */
 export const HEADER = { traceId: 'Forage-Trace-Id', runId: 'Forage-Run-Id' } as const;
+
+/** `NATS_URL` may list several servers, comma separated; the client fails over between them. */
+export function natsServers(url: string): string[] {
+  return url
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}

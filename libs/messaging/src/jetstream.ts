@@ -8,12 +8,13 @@ export const DEFAULT_MAX_DELIVER = 5;
 export const DEFAULT_BACKOFF_MS = [500, 2_000, 8_000, 30_000] as const;
 
 /** Creates or updates one stream; safe to call from every replica at every boot. */
-export async function ensureStream(jsm: JetStreamManager, spec: StreamSpec): Promise<void> {
+export async function ensureStream(jsm: JetStreamManager, spec: StreamSpec, replicas = 1): Promise<void> {
   const config = {
     name: spec.name,
     subjects: [...spec.subjects],
     max_age: nanos(spec.maxAgeMs),
     duplicate_window: nanos(spec.duplicateWindowMs),
+    num_replicas: replicas,
   };
   // add is idempotent for an identical config, so replicas booting together do not race
   try {
@@ -24,9 +25,9 @@ export async function ensureStream(jsm: JetStreamManager, spec: StreamSpec): Pro
   }
 }
 
-export async function ensureAllStreams(nc: NatsConnection): Promise<void> {
+export async function ensureAllStreams(nc: NatsConnection, replicas = 1): Promise<void> {
   const jsm = await jetstreamManager(nc);
-  for (const spec of Object.values(streams)) await ensureStream(jsm, spec);
+  for (const spec of Object.values(streams)) await ensureStream(jsm, spec, replicas);
 }
 
 /** Creates or updates a durable, explicitly acked pull consumer filtered to one subject. */

@@ -10,6 +10,7 @@ import { connect } from '@nats-io/transport-node';
 import { HandlerMetrics, type Logger } from '@forage/observability';
 import { Bus } from './bus.js';
 import { ensureAllStreams } from './jetstream.js';
+import { natsServers } from './codec.js';
 import { TOOL_NAME, ToolRecorder } from './tool-recorder.js';
 import type { ToolName } from '@forage/contracts';
 
@@ -37,6 +38,8 @@ export class RuntimeModule {
     requestTimeoutMs?: number;
     /** The name this service's log records carry; services that record no outcomes omit it. */
     tool?: ToolName;
+    /** Copies of every stream and bucket in a NATS cluster (NATS_STREAM_REPLICAS). */
+    streamReplicas?: number;
   }): DynamicModule {
     return {
       module: RuntimeModule,
@@ -46,12 +49,13 @@ export class RuntimeModule {
           provide: Bus,
           useFactory: async () => {
             const nc = await connect({
-              servers: options.natsUrl,
+              servers: natsServers(options.natsUrl),
               name: `${options.service}-client`,
               maxReconnectAttempts: -1,
             });
-            await ensureAllStreams(nc);
-            return new Bus(nc, { timeoutMs: options.requestTimeoutMs ?? 30_000 });
+            const jetstreamReplicas = options.streamReplicas ?? 1;
+            await ensureAllStreams(nc, jetstreamReplicas);
+            return new Bus(nc, { timeoutMs: options.requestTimeoutMs ?? 30_000, jetstreamReplicas });
           },
         },
         ...(options.tool ? [{ provide: TOOL_NAME, useValue: options.tool }, ToolRecorder] : []),

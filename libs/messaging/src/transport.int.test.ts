@@ -155,6 +155,8 @@ describe('ForageTransport and Bus over a real nats-server', () => {
     const health = await fetch(`http://127.0.0.1:${service.opsPort}/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ ok: true, service: 'echo' });
+    const live = await fetch(`http://127.0.0.1:${service.opsPort}/live`);
+    expect(live.status).toBe(200);
     const metrics = await (await fetch(`http://127.0.0.1:${service.opsPort}/metrics`)).text();
     expect(metrics).toContain('forage_handler_duration_seconds_bucket');
     expect(metrics).toContain('process_cpu_user_seconds_total');

@@ -18,7 +18,7 @@ import {
   type Logger,
   type RequestContext,
 } from '@forage/observability';
-import { HEADER, decodeJson, encodeJson, UndecodableMessageError } from './codec.js';
+import { HEADER, decodeJson, encodeJson, natsServers, UndecodableMessageError } from './codec.js';
 import type { DurableOptions, HandlerExtras } from './decorators.js';
 import { ForageError, InvalidRequestError, issuesOf, toErrorReply } from './errors.js';
 import { backoffFor, DEFAULT_MAX_DELIVER, ensureAllStreams, ensureDurableConsumer } from './jetstream.js';
@@ -31,6 +31,8 @@ export interface ForageTransportOptions {
   readonly queue?: string;
   readonly metrics: HandlerMetrics;
   readonly logger: Logger;
+  /** Copies of each JetStream stream in a cluster. */
+  readonly streamReplicas?: number;
 }
 
 /** Context handed to handlers as `@Ctx()`: the raw NATS message headers and the request ids. */
@@ -66,12 +68,12 @@ export class ForageTransport extends Server implements CustomTransportStrategy {
   async listen(callback: (err?: unknown) => void): Promise<void> {
     try {
       this.nc = await connect({
-        servers: this.options.servers,
+        servers: natsServers(this.options.servers),
         name: this.options.service,
         maxReconnectAttempts: -1,
       });
       const hasDurable = [...this.messageHandlers.values()].some((h) => extrasOf(h)?.durable);
-      if (hasDurable) await ensureAllStreams(this.nc);
+      if (hasDurable) await ensureAllStreams(this.nc, this.options.streamReplicas ?? 1);
       for (const [subject, handler] of this.messageHandlers) await this.bind(this.nc, subject, handler);
       callback();
     } catch (err) {
@@ -215,6 +217,7 @@ export class ForageTransport extends Server implements CustomTransportStrategy {
         { err: error, subject: msg.subject, reason: decision.reason },
         'dead-lettered',
       );
+      this.options.metrics.deadLettered(msg.subject);
       await js.publish(
         deadLetterEvent.subject,
         encodeJson({

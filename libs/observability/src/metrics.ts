@@ -7,6 +7,7 @@ export class HandlerMetrics {
   readonly registry: Registry;
   private readonly duration: Histogram<'service' | 'subject' | 'outcome'>;
   private readonly total: Counter<'service' | 'subject' | 'outcome'>;
+  private readonly deadLetters: Counter<'service' | 'subject'>;
 
   constructor(readonly service: string) {
     this.registry = new Registry();
@@ -24,6 +25,17 @@ export class HandlerMetrics {
       labelNames: ['service', 'subject', 'outcome'],
       registers: [this.registry],
     });
+    this.deadLetters = new Counter({
+      name: 'forage_dead_letters_total',
+      help: 'Durable messages sent to the dead-letter subject, by the subject they came from',
+      labelNames: ['service', 'subject'],
+      registers: [this.registry],
+    });
+  }
+
+  /** A durable message given up on and sent to the dead-letter subject. */
+  deadLettered(subject: string): void {
+    this.deadLetters.inc({ service: this.service, subject });
   }
 
   observe(subject: string, outcome: HandlerOutcome, seconds: number): void {

@@ -9,7 +9,10 @@ export interface HealthReport {
 
 export type HealthCheck = () => Promise<HealthReport>;
 
-/** The per-service HTTP side door: `/metrics` for Prometheus and `/health` for supervisors. */
+/**
+ * The per-service HTTP side door: `/metrics` for Prometheus, `/health` (ready: dependencies up)
+ * and `/live` (the process answers) for supervisors.
+ */
 export class OpsServer {
   private server: Server | undefined;
 
@@ -49,6 +52,14 @@ export class OpsServer {
         status: 200,
         type: this.options.registry.contentType,
         body: await this.options.registry.metrics(),
+      };
+    }
+    if (path === '/live') {
+      // liveness: the process answers; readiness (/health) also needs its dependencies
+      return {
+        status: 200,
+        type: 'application/json',
+        body: JSON.stringify({ service: this.options.service, pid: process.pid }),
       };
     }
     if (path === '/health') {

@@ -26,8 +26,15 @@ const CLAIM_ATTEMPTS = 3;
 export class IdempotencyLedger {
   private constructor(private readonly kv: KV) {}
 
-  static async open(nc: NatsConnection, options: { ttlMs: number }): Promise<IdempotencyLedger> {
-    const kv = await new Kvm(nc).create(IDEMPOTENCY_BUCKET, { ttl: options.ttlMs, history: 1 });
+  static async open(
+    nc: NatsConnection,
+    options: { ttlMs: number; replicas?: number },
+  ): Promise<IdempotencyLedger> {
+    const kv = await new Kvm(nc).create(IDEMPOTENCY_BUCKET, {
+      ttl: options.ttlMs,
+      history: 1,
+      replicas: options.replicas ?? 1,
+    });
     return new IdempotencyLedger(kv);
   }
 

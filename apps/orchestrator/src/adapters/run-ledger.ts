@@ -30,7 +30,10 @@ export class RunLedger implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    this.kv = await new Kvm(this.bus.connection).create(BUCKET, { ttl: this.ttlMs() });
+    this.kv = await new Kvm(this.bus.connection).create(BUCKET, {
+      ttl: this.ttlMs(),
+      replicas: this.bus.jetstreamReplicas,
+    });
   }
 
   async get(runId: string): Promise<RunLedgerEntry | undefined> {
