@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Installs what Forage needs on a fresh Debian machine with Node 20, then builds it.
+# --for-tests also installs what only the test suite needs.
 # Safe to rerun: each step is skipped when already done.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -7,8 +8,8 @@ cd "$(dirname "$0")/.."
 need_apt=()
 if ! command -v nats-server >/dev/null 2>&1 && [ ! -x /usr/sbin/nats-server ]; then need_apt+=(nats-server); fi
 if [ ! -x /usr/bin/chromium ] && [ ! -x /usr/lib/chromium/chromium ]; then need_apt+=(chromium); fi
-# PostgreSQL server binaries: the log store's DATABASE_URL path is tested against a real server
-if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then need_apt+=(postgresql); fi
+# tests only: PostgreSQL server binaries, since the log store's DATABASE_URL path is tested against a real server
+if [ "${1:-}" = "--for-tests" ] && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then need_apt+=(postgresql); fi
 if [ ${#need_apt[@]} -gt 0 ]; then
   if [ "$(id -u)" = "0" ]; then
     echo "setup: installing ${need_apt[*]} (apt)"
