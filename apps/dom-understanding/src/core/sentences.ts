@@ -1,50 +1,4 @@
-/** Abbreviations after which a full stop does not end a sentence. */
-const ABBREVIATIONS = new Set([
-  'mr',
-  'mrs',
-  'ms',
-  'dr',
-  'prof',
-  'sr',
-  'jr',
-  'st',
-  'mt',
-  'no',
-  'vs',
-  'etc',
-  'e.g',
-  'i.e',
-  'approx',
-  'inc',
-  'ltd',
-  'co',
-  'fig',
-  'ca',
-]);
-
-/**
- * Splits text into sentences, each a verbatim slice of the input (trimmed): a sentence ends at
- * . ! ? (optionally followed by closing quotes or brackets) before whitespace and an upper-case
- * letter, digit or opening quote, unless the stop follows a known abbreviation or an initial.
- */
-export function splitSentences(text: string): string[] {
-  const sentences: string[] = [];
-  const boundary = /[.!?]+["'”’)\]]*(?=\s+["'“‘(]?[\p{Lu}\p{N}])/gu;
-  let start = 0;
-  for (const match of text.matchAll(boundary)) {
-    const end = match.index + match[0].length;
-    const before = text.slice(start, match.index);
-    const lastWord = /([\p{L}.]+)$/u.exec(before)?.[1] ?? '';
-    if (match[0].startsWith('.') && (ABBREVIATIONS.has(lastWord.toLowerCase()) || /^\p{Lu}$/u.test(lastWord)))
-      continue;
-    const sentence = text.slice(start, end).trim();
-    if (sentence) sentences.push(sentence);
-    start = end;
-  }
-  const rest = text.slice(start).trim();
-  if (rest) sentences.push(rest);
-  return sentences;
-}
+import { splitSentences } from '@forage/html';
 
 /**
  * Cuts text longer than `maxChars` into pieces of whole sentences, each at most `maxChars`; a
@@ -54,7 +8,7 @@ export function splitLongText(text: string, maxChars: number): string[] {
   if (text.length <= maxChars) return [text];
   const pieces: string[] = [];
   let current = '';
-  for (const sentence of splitSentences(text).flatMap((s) => hardWrap(s, maxChars))) {
+  for (const sentence of splitSentences(text).flatMap((s) => hardWrap(s.text, maxChars))) {
     if (current && current.length + 1 + sentence.length > maxChars) {
       pieces.push(current);
       current = sentence;

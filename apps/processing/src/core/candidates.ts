@@ -1,7 +1,7 @@
 import type { SourcedChunk } from '@forage/contracts';
 import { termCoverage, type TermWeights } from './coverage.js';
 import { termIn, type QuestionAnalysis } from './question.js';
-import { splitSentences } from './sentences.js';
+import { splitSentences } from '@forage/html';
 import { looksLikeSteering } from './steering.js';
 import { typedSpans, type Span } from './spans.js';
 import { stem, tokenize, words } from './text.js';
