@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { anEvidenceRef } from '@forage/testing';
+import { renderCompletion, renderStep } from './render.js';
+
+const base = { runId: randomUUID(), completedAt: new Date().toISOString(), durationMs: 4321 };
+
+describe('what forage ask prints', () => {
+  it('prints a released answer with every citation detail', () => {
+    const dom = anEvidenceRef();
+    const text = renderCompletion({
+      ...base,
+      outcome: 'answered',
+      failures: [],
+      answer: {
+        text: '$61,856',
+        confidence: 0.87,
+        citations: [
+          {
+            url: 'http://127.0.0.1:1/wiki/Sobrica',
+            title: 'Sobrica',
+            snippet: 'The GDP per capita of Sobrica was $61,856 in 2023.',
+            xpath: '/html[1]/body[1]/p[1]',
+            logRecordId: randomUUID(),
+            evidence: { domSnapshot: dom, screenshot: null },
+          },
+        ],
+      },
+    });
+    expect(text).toContain('Answer: $61,856');
+    expect(text).toContain('verified · confidence 0.87');
+    expect(text).toContain('“The GDP per capita of Sobrica was $61,856 in 2023.”');
+    expect(text).toContain(`DOM sha256 ${dom.sha256}`);
+  });
+
+  it('prints no answer and says why when nothing was verified', () => {
+    const text = renderCompletion({
+      ...base,
+      outcome: 'unverified',
+      answer: null,
+      failures: [{ claim: '42', reason: 'snippet_in_evidence: snippet not in the stored DOM' }],
+    });
+    expect(text).toContain('No verified answer was released (unverified).');
+    expect(text).toContain('42: snippet_in_evidence: snippet not in the stored DOM');
+    expect(text).not.toContain('Answer:');
+  });
+
+  it('prints finished steps only', () => {
+    const step = {
+      runId: base.runId,
+      seq: 1,
+      step: 'search' as const,
+      detail: '5 results',
+      at: base.completedAt,
+    };
+    expect(renderStep({ ...step, status: 'started', durationMs: null })).toBeUndefined();
+    expect(renderStep({ ...step, status: 'succeeded', durationMs: 21.4 })).toBe(
+      '  ✓ search     5 results (21 ms)',
+    );
+  });
+});
