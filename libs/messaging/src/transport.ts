@@ -75,6 +75,8 @@ export class ForageTransport extends Server implements CustomTransportStrategy {
       const hasDurable = [...this.messageHandlers.values()].some((h) => extrasOf(h)?.durable);
       if (hasDurable) await ensureAllStreams(this.nc, this.options.streamReplicas ?? 1);
       for (const [subject, handler] of this.messageHandlers) await this.bind(this.nc, subject, handler);
+      // ready means the server has the subscriptions: a request sent right after boot finds us
+      await this.nc.flush();
       callback();
     } catch (err) {
       callback(err);
