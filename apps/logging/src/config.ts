@@ -3,21 +3,33 @@ import { baseEnvSchema, parseConfig, portSchema } from '@forage/config';
 
 export const MEMORY_DATA_DIR = 'memory://';
 
+/** `postgres://` or `postgresql://`, as `pg` (libpq) accepts them, including `postgresql:///db?host=/socket/dir`. */
+function isPostgresUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'postgres:' || protocol === 'postgresql:';
+  } catch {
+    return false;
+  }
+}
+
 export const loggingConfigSchema = baseEnvSchema.extend({
   OPS_PORT: portSchema.default(7808),
-  /** PGlite data directory; `memory://` keeps the database in memory (tests only). */
+  /** PGlite data directory; `memory://` keeps the database in memory (tests only). Unused with DATABASE_URL. */
   LOGGING_DATA_DIR: z.string().min(1).default('.forage/data/logging'),
   /** Rows read per page when the chain is re-verified. */
   LOGGING_AUDIT_PAGE_SIZE: z.coerce.number().int().min(10).max(100_000).default(2_000),
-  // The PostgreSQL server path needs a client package (`pg`) the project does not ship yet;
-  // refuse the variable rather than silently writing somewhere else.
-  DATABASE_URL: z
-    .string()
-    .optional()
-    .refine(
-      (v) => v === undefined || v === '',
-      'a PostgreSQL server is not supported yet (no PostgreSQL client is installed); unset DATABASE_URL to use the embedded database in LOGGING_DATA_DIR',
-    ),
+  /**
+   * A PostgreSQL server shared by every logging replica; unset (or empty) keeps the embedded
+   * PGlite database in LOGGING_DATA_DIR. The message never echoes the value: it may hold a password.
+   */
+  DATABASE_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .refine(isPostgresUrl, 'must be a PostgreSQL URL: postgres://user:password@host:port/database')
+      .optional(),
+  ),
 });
 export type LoggingConfig = z.infer<typeof loggingConfigSchema>;
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import { jetstream } from '@nats-io/jetstream';
+import pg from 'pg';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import {
   deadLetterEvent,
@@ -9,15 +10,77 @@ import {
   type CommandReply,
   type LogRecord,
 } from '@forage/contracts';
-import { Bus, encodeJson, streams, type RunningNatsServer, type RunningService } from '@forage/messaging';
-import { aLogRecord, startTestNats, tempDir } from '@forage/testing';
+import {
+  Bus,
+  encodeJson,
+  ServiceUnavailableError,
+  streams,
+  type RunningNatsServer,
+  type RunningService,
+} from '@forage/messaging';
+import { aLogRecord, startTestNats, startTestPostgres, tempDir, type RunningPostgres } from '@forage/testing';
 import { loadLoggingConfig, type LoggingConfig } from './config.js';
 import { startLoggingService } from './service.js';
 
 type LogQueryReply = CommandReply<typeof queryLogs>;
 
-describe('logging service over a real nats-server and PGlite', () => {
+/** Where the service keeps its records: PGlite in a data directory, or a PostgreSQL server. */
+interface Database {
+  /** Starts the database; the environment that points the service at it. */
+  start(): Promise<Record<string, string>>;
+  /** Runs one statement on the database directly, with the service stopped; the rows it changed. */
+  execute(text: string, params: readonly unknown[]): Promise<number>;
+  stop(): Promise<void>;
+}
+
+function pgliteDatabase(): Database {
   const dir = tempDir('forage-logging-');
+  const dataDir = `${dir.path}/db`;
+  return {
+    start: () => Promise.resolve({ LOGGING_DATA_DIR: dataDir }),
+    async execute(text, params) {
+      const db = await PGlite.create(dataDir);
+      try {
+        return (await db.query(text, [...params])).affectedRows ?? 0;
+      } finally {
+        await db.close();
+      }
+    },
+    stop: () => {
+      dir.remove();
+      return Promise.resolve();
+    },
+  };
+}
+
+function postgresDatabase(): Database {
+  let server: RunningPostgres | undefined;
+  return {
+    async start() {
+      server = await startTestPostgres();
+      // LOGGING_DATA_DIR is left unset: DATABASE_URL must win over the PGlite default
+      return { DATABASE_URL: server.url };
+    },
+    async execute(text, params) {
+      const client = new pg.Client({ connectionString: server?.url });
+      await client.connect();
+      try {
+        return (await client.query(text, [...params])).rowCount ?? 0;
+      } finally {
+        await client.end();
+      }
+    },
+    stop: async () => {
+      await server?.stop();
+    },
+  };
+}
+
+describe.each([
+  { name: 'PGlite in LOGGING_DATA_DIR', database: pgliteDatabase },
+  { name: 'a PostgreSQL server at DATABASE_URL', database: postgresDatabase },
+])('logging service over a real nats-server and $name', ({ database: makeDatabase }) => {
+  const database = makeDatabase();
   let nats: RunningNatsServer;
   let config: LoggingConfig;
   let service: RunningService | undefined;
@@ -26,6 +89,23 @@ describe('logging service over a real nats-server and PGlite', () => {
 
   const startLogging = async (): Promise<void> => {
     service = await startLoggingService(config);
+    await untilListening();
+  };
+  /**
+   * startService resolves before the transport's subscriptions have reached nats-server (no
+   * flush), so a request sent right away can find no responder: ask until one answers.
+   */
+  const untilListening = async (): Promise<void> => {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      try {
+        await bus.request(queryLogs, { runId: randomUUID() });
+        return;
+      } catch (err) {
+        if (!(err instanceof ServiceUnavailableError) || Date.now() > deadline) throw err;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    }
   };
   const stopLogging = async (): Promise<void> => {
     await service?.stop();
@@ -52,21 +132,21 @@ describe('logging service over a real nats-server and PGlite', () => {
   beforeAll(async () => {
     nats = await startTestNats();
     config = loadLoggingConfig({
+      ...(await database.start()),
       NATS_URL: nats.url,
-      LOGGING_DATA_DIR: `${dir.path}/db`,
       OPS_PORT: '0',
       LOG_LEVEL: 'silent',
     });
-    await startLogging();
     nc = await connect({ servers: nats.url });
     bus = new Bus(nc, { timeoutMs: 15_000 });
+    await startLogging();
   });
 
   afterAll(async () => {
     await nc.close();
     await stopLogging();
     await nats.stop();
-    dir.remove();
+    await database.stop();
   });
 
   it('stores durably published records and returns them in chain order with a valid chain', async () => {
@@ -161,7 +241,7 @@ describe('logging service over a real nats-server and PGlite', () => {
     expect(reply.records.map((r) => r.task_id)).toEqual([original.task_id]);
   });
 
-  it('continues the chain (seq and prev_hash) after a restart on the same data directory', async () => {
+  it('continues the chain (seq and prev_hash) after a restart on the same database', async () => {
     const before = aLogRecord();
     await publish(before);
     const [last] = (await queryUntil({ runId: before.run_id }, (r) => r.records.length === 1)).records;
@@ -183,16 +263,86 @@ describe('logging service over a real nats-server and PGlite', () => {
     if (!stored) throw new Error('no record');
 
     await stopLogging();
-    const db = await PGlite.create(config.LOGGING_DATA_DIR);
-    const edited = await db.query(
+    const edited = await database.execute(
       `update log_records set body = replace(body, '"status":"fail"', '"status":"success"') where seq = $1`,
       [stored.seq],
     );
-    await db.close();
-    expect(edited.affectedRows).toBe(1);
+    expect(edited).toBe(1);
     await startLogging();
 
     const reply = await bus.request(queryLogs, { runId: victim.run_id });
     expect(reply.chain).toEqual({ valid: false, checked: stored.seq - 1, brokenAtSeq: stored.seq });
   });
 });
+
+describe('two logging replicas sharing one PostgreSQL server', () => {
+  let nats: RunningNatsServer;
+  let postgres: RunningPostgres;
+  let replicas: RunningService[] = [];
+  let nc: NatsConnection;
+
+  beforeAll(async () => {
+    [nats, postgres] = await Promise.all([startTestNats(), startTestPostgres()]);
+    const config = loadLoggingConfig({
+      NATS_URL: nats.url,
+      DATABASE_URL: postgres.url,
+      OPS_PORT: '0',
+      LOG_LEVEL: 'silent',
+    });
+    // one after the other: both create-or-update the same durable consumer, then share it
+    for (let i = 0; i < 2; i++) replicas.push(await startLoggingService(config));
+    nc = await connect({ servers: nats.url });
+  });
+
+  afterAll(async () => {
+    await nc.close();
+    await Promise.all(replicas.map((r) => r.stop()));
+    replicas = [];
+    await nats.stop();
+    await postgres.stop();
+  });
+
+  it('stores every record once in one valid chain while both consume the durable stream', async () => {
+    const bus = new Bus(nc, { timeoutMs: 15_000 });
+    const runId = randomUUID();
+    const records = Array.from({ length: 120 }, (_, i) =>
+      aLogRecord({ run_id: runId, task_id: `step-${i}` }),
+    );
+    await Promise.all(records.map((r) => bus.publishDurable(logRecordEvent, r, { msgId: r.record_id })));
+    // the same records again under new message ids: redeliveries the stream does not dedupe
+    await Promise.all(
+      records.slice(0, 30).map((r) => bus.publishDurable(logRecordEvent, r, { msgId: randomUUID() })),
+    );
+
+    // every message (originals and redeliveries) handled and acknowledged
+    const jsm = await jetstreamManager(nc);
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const info = await jsm.consumers.info(streams.logs.name, 'logging');
+      if (info.num_pending === 0 && info.num_ack_pending === 0) break;
+      if (Date.now() > deadline) throw new Error(`records still pending: ${JSON.stringify(info)}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+
+    const reply = await bus.request(queryLogs, { runId, limit: 500 });
+    expect(reply.records).toHaveLength(records.length);
+    expect(new Set(reply.records.map((r) => r.record_id)).size).toBe(records.length);
+    expect(reply.records.map((r) => r.seq)).toEqual(Array.from({ length: records.length }, (_, i) => i + 1));
+    expect(reply.chain).toEqual({ valid: true, checked: records.length, brokenAtSeq: null });
+    const handled = await Promise.all(replicas.map((r) => recordsHandled(r.opsPort)));
+    expect(handled.every((n) => n > 0)).toBe(true); // both replicas wrote to the chain
+    expect(handled.reduce((sum, n) => sum + n, 0)).toBe(records.length + 30);
+  });
+});
+
+/** `forage_handler_total` for `log.record.v1` on one replica's /metrics, over all outcomes. */
+async function recordsHandled(opsPort: number): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${opsPort}/metrics`)).text();
+  return text
+    .split('\n')
+    .filter(
+      (line) =>
+        line.startsWith('forage_handler_total{') && line.includes(`subject="${logRecordEvent.subject}"`),
+    )
+    .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
+}

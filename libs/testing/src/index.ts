@@ -3,3 +3,4 @@ export * from './nats.js';
 export * from './builders.js';
 export * from './tmp.js';
 export * from './egress-probes.js';
+export * from './postgres.js';

@@ -1,21 +1,83 @@
 import { randomUUID } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import { aLogRecord, tempDir } from '@forage/testing';
+import pg from 'pg';
+import { aLogRecord, startTestPostgres, tempDir, type RunningPostgres } from '@forage/testing';
 import { verifyChain } from '../core/chain.js';
+import type { LogRepository } from './log-repository.js';
+import { PgLogRepository } from './pg-log-repository.js';
 import { PgliteLogRepository } from './pglite-log-repository.js';
 
-describe('PgliteLogRepository on a real PGlite database', () => {
+/** One database the contract runs against: the embedded PGlite, or a real PostgreSQL server. */
+interface Backend {
+  start(): Promise<void>;
+  open(): Promise<LogRepository>;
+  /** Reads the database directly, with the repository closed (PGlite admits one process at a time). */
+  select<Row>(text: string): Promise<Row[]>;
+  stop(): Promise<void>;
+}
+
+function pgliteBackend(): Backend {
   const dir = tempDir('forage-logging-repo-');
   const dataDir = `${dir.path}/db`;
-  let repository: PgliteLogRepository;
+  return {
+    start: () => Promise.resolve(),
+    open: () => PgliteLogRepository.open(dataDir),
+    async select<Row>(text: string) {
+      const db = await PGlite.create(dataDir);
+      try {
+        return (await db.query<Row>(text)).rows;
+      } finally {
+        await db.close();
+      }
+    },
+    stop: () => {
+      dir.remove();
+      return Promise.resolve();
+    },
+  };
+}
+
+function postgresBackend(): Backend {
+  let server: RunningPostgres | undefined;
+  const url = (): string => {
+    if (!server) throw new Error('the test PostgreSQL server is not running');
+    return server.url;
+  };
+  return {
+    async start() {
+      server = await startTestPostgres();
+    },
+    open: () => PgLogRepository.open(url()),
+    async select<Row>(text: string) {
+      const client = new pg.Client({ connectionString: url() });
+      await client.connect();
+      try {
+        return (await client.query<pg.QueryResultRow>(text)).rows as Row[];
+      } finally {
+        await client.end();
+      }
+    },
+    stop: async () => {
+      await server?.stop();
+    },
+  };
+}
+
+describe.each([
+  { name: 'PgliteLogRepository on a real PGlite database', backend: pgliteBackend },
+  { name: 'PgLogRepository on a real PostgreSQL server', backend: postgresBackend },
+])('$name', ({ backend: makeBackend }) => {
+  const backend = makeBackend();
+  let repository: LogRepository;
 
   beforeAll(async () => {
-    repository = await PgliteLogRepository.open(dataDir);
+    await backend.start();
+    repository = await backend.open();
   });
 
   afterAll(async () => {
     await repository.close();
-    dir.remove();
+    await backend.stop();
   });
 
   it('appends records as a chain with seq 1, 2, 3 …', async () => {
@@ -68,7 +130,7 @@ describe('PgliteLogRepository on a real PGlite database', () => {
     const before = await repository.rowsAfter({ afterSeq: 0, limit: 10_000 });
     const last = before.at(-1);
     await repository.close();
-    repository = await PgliteLogRepository.open(dataDir);
+    repository = await backend.open();
     const { row } = await repository.append(aLogRecord());
     expect(row.seq).toBe((last?.seq ?? 0) + 1);
     expect(row.prevHash).toBe(last?.hash);
@@ -77,14 +139,19 @@ describe('PgliteLogRepository on a real PGlite database', () => {
 
   it('migrates once: reopening does not re-run applied migrations', async () => {
     await repository.close();
-    repository = await PgliteLogRepository.open(dataDir);
+    repository = await backend.open();
     await repository.close();
-    const db = await PGlite.create(dataDir);
-    const versions = await db.query<{ version: number }>(
+    const versions = await backend.select<{ version: number }>(
       'select version from schema_migrations order by version',
     );
-    await db.close();
-    expect(versions.rows).toEqual([{ version: 1 }]);
-    repository = await PgliteLogRepository.open(dataDir);
+    expect(versions).toEqual([{ version: 1 }]);
+    repository = await backend.open();
+  });
+
+  it('reports a closed repository as unhealthy', async () => {
+    await repository.close();
+    expect(await repository.health()).toEqual({ ok: false, detail: 'database closed' });
+    repository = await backend.open();
+    expect(await repository.health()).toEqual({ ok: true });
   });
 });

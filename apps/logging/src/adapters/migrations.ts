@@ -1,4 +1,4 @@
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { SqlClient, SqlSession } from './sql-client.js';
 
 interface Migration {
   readonly version: number;
@@ -30,8 +30,8 @@ export const migrations: readonly Migration[] = [
 /** Any number that is the same in every replica: replicas sharing a database migrate one at a time. */
 const MIGRATION_LOCK = 7_808_001;
 
-/** Brings the schema up to date; returns the versions it applied. */
-export async function migrate(db: PGlite): Promise<number[]> {
+/** Brings the schema up to date (PGlite or a PostgreSQL server); returns the versions it applied. */
+export async function migrate(db: SqlClient): Promise<number[]> {
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await tx.exec(`
@@ -41,9 +41,7 @@ export async function migrate(db: PGlite): Promise<number[]> {
         applied_at timestamptz not null default now()
       )`);
     const applied = new Set(
-      (await tx.query<{ version: number }>('select version from schema_migrations')).rows.map(
-        (r) => r.version,
-      ),
+      (await tx.query<{ version: number }>('select version from schema_migrations')).map((r) => r.version),
     );
     const pending = migrations.filter((m) => !applied.has(m.version));
     for (const migration of pending) await apply(tx, migration);
@@ -51,7 +49,7 @@ export async function migrate(db: PGlite): Promise<number[]> {
   });
 }
 
-async function apply(tx: Transaction, migration: Migration): Promise<void> {
+async function apply(tx: SqlSession, migration: Migration): Promise<void> {
   await tx.exec(migration.sql);
   await tx.query('insert into schema_migrations (version, name) values ($1, $2)', [
     migration.version,

@@ -1,0 +1,162 @@
+import type { LogRecord } from '@forage/contracts';
+import { appendLink, GENESIS_TAIL, type ChainRow } from '../core/chain.js';
+import { LogStoreUnavailableError } from '../errors.js';
+import type { AppendOutcome, LogRepository } from './log-repository.js';
+import { migrate } from './migrations.js';
+import type { SqlClient, SqlSession } from './sql-client.js';
+
+interface RowShape {
+  /** `bigint`: PGlite returns a number, `pg` a decimal string. */
+  seq: number | string;
+  record_id: string;
+  run_id: string;
+  prev_hash: string;
+  hash: string;
+  body: string;
+}
+
+const COLUMNS = 'seq, record_id, run_id, prev_hash, hash, body';
+/**
+ * Held for the whole append transaction (read tail → insert), so writers in other processes
+ * sharing the database (several logging replicas) queue up too and the chain cannot fork.
+ */
+const WRITER_LOCK = 7_808_002;
+
+/**
+ * The log table in PostgreSQL, over any `SqlClient` (PGlite or a server): the one place the
+ * repository's SQL lives. Open it with `PgliteLogRepository.open` or `PgLogRepository.open`.
+ */
+export class SqlLogRepository implements LogRepository {
+  /** The tail of this process's writer queue: each append starts when the previous one settled. */
+  private writer: Promise<unknown> = Promise.resolve();
+  private closed = false;
+
+  protected constructor(private readonly db: SqlClient) {}
+
+  /** Migrates the schema, then wraps the client; the client is closed if migrating fails. */
+  protected static async migrated(db: SqlClient): Promise<SqlClient> {
+    try {
+      await migrate(db);
+      return db;
+    } catch (err) {
+      await db.close().catch(() => undefined);
+      throw new LogStoreUnavailableError(`log database migration failed: ${messageOf(err)}`, { cause: err });
+    }
+  }
+
+  append(record: LogRecord): Promise<AppendOutcome> {
+    // The in-process queue keeps one connection busy with appends instead of every pending
+    // append holding a connection while it waits for the advisory lock.
+    const next = this.writer.then(() =>
+      this.guard('append', () => this.db.transaction((tx) => appendIn(tx, record))),
+    );
+    this.writer = next.catch(() => undefined);
+    return next;
+  }
+
+  rowsOfRun(query: { runId: string; recordIds?: readonly string[]; limit: number }): Promise<ChainRow[]> {
+    return this.guard('query', async () => {
+      const rows = query.recordIds
+        ? await this.db.query<RowShape>(
+            `select ${COLUMNS} from log_records where run_id = $1 and record_id = any($2::text[]) order by seq limit $3`,
+            [query.runId, [...query.recordIds], query.limit],
+          )
+        : await this.db.query<RowShape>(
+            `select ${COLUMNS} from log_records where run_id = $1 order by seq limit $2`,
+            [query.runId, query.limit],
+          );
+      return rows.map(toChainRow);
+    });
+  }
+
+  rowsAfter(page: { afterSeq: number; limit: number }): Promise<ChainRow[]> {
+    return this.guard('audit', async () => {
+      const rows = await this.db.query<RowShape>(
+        `select ${COLUMNS} from log_records where seq > $1 order by seq limit $2`,
+        [page.afterSeq, page.limit],
+      );
+      return rows.map(toChainRow);
+    });
+  }
+
+  /** Pings the database with a round trip. */
+  async health(): Promise<{ ok: boolean; detail?: string }> {
+    if (this.closed) return { ok: false, detail: 'database closed' };
+    try {
+      await this.db.query('select 1');
+      return { ok: true };
+    } catch (err) {
+      return { ok: false, detail: messageOf(err) };
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.writer;
+    await this.db.close();
+  }
+
+  private async guard<T>(operation: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      throw new LogStoreUnavailableError(`log database ${operation} failed: ${messageOf(err)}`, {
+        cause: err,
+      });
+    }
+  }
+}
+
+/**
+ * One append, inside a transaction. The advisory lock comes first; under READ COMMITTED every
+ * later statement sees what the previous lock holder committed, so the tail read here is the
+ * real tail and the duplicate check sees a record another replica just stored.
+ */
+async function appendIn(tx: SqlSession, record: LogRecord): Promise<AppendOutcome> {
+  await tx.query('select pg_advisory_xact_lock($1)', [WRITER_LOCK]);
+  const [existing] = await tx.query<RowShape>(`select ${COLUMNS} from log_records where record_id = $1`, [
+    record.record_id,
+  ]);
+  const [last] = await tx.query<RowShape>(`select ${COLUMNS} from log_records order by seq desc limit 1`);
+  const row = appendLink(last ? { seq: seqOf(last.seq), hash: last.hash } : GENESIS_TAIL, record);
+  if (existing) {
+    const stored = toChainRow(existing);
+    return { status: stored.body === row.body ? 'duplicate' : 'conflict', row: stored };
+  }
+  await tx.query(`insert into log_records (${COLUMNS}) values ($1, $2, $3, $4, $5, $6)`, [
+    row.seq,
+    row.recordId,
+    row.runId,
+    row.prevHash,
+    row.hash,
+    row.body,
+  ]);
+  return { status: 'stored', row };
+}
+
+function toChainRow(row: RowShape): ChainRow {
+  return {
+    seq: seqOf(row.seq),
+    recordId: row.record_id,
+    runId: row.run_id,
+    prevHash: row.prev_hash,
+    hash: row.hash,
+    body: row.body,
+  };
+}
+
+function seqOf(value: number | string): number {
+  const seq = Number(value);
+  if (!Number.isSafeInteger(seq))
+    throw new LogStoreUnavailableError(`seq ${String(value)} is not a safe integer`);
+  return seq;
+}
+
+/** A connection failure can be an AggregateError with an empty message (one error per address). */
+function messageOf(err: unknown): string {
+  if (err instanceof AggregateError && !err.message) return err.errors.map(messageOf).join('; ');
+  if (!(err instanceof Error)) return String(err);
+  const code = (err as Error & { code?: unknown }).code;
+  return err.message || (typeof code === 'string' ? code : err.name);
+}
