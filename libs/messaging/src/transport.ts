@@ -1,5 +1,4 @@
 import { performance } from 'node:perf_hooks';
-import { jetstream, type JsMsg } from '@nats-io/jetstream';
 import { connect, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import {
   BaseRpcContext,
@@ -9,20 +8,19 @@ import {
 } from '@nestjs/microservices';
 import { lastValueFrom } from 'rxjs';
 import type { CommandContract, EventContract } from '@forage/contracts';
-import { deadLetterEvent } from '@forage/contracts';
 import {
-  newTraceId,
   runWithContext,
   type HandlerMetrics,
   type HandlerOutcome,
   type Logger,
   type RequestContext,
 } from '@forage/observability';
-import { HEADER, decodeJson, encodeJson, natsServers, UndecodableMessageError } from './codec.js';
+import { encodeJson, natsServers } from './codec.js';
 import type { DurableOptions, HandlerExtras } from './decorators.js';
-import { ForageError, InvalidRequestError, issuesOf, toErrorReply } from './errors.js';
-import { backoffFor, DEFAULT_MAX_DELIVER, ensureAllStreams, ensureDurableConsumer } from './jetstream.js';
-import { settle } from './settle.js';
+import { consumeDurable } from './durable-consumer.js';
+import { ForageError, InvalidRequestError, toErrorReply } from './errors.js';
+import { parseBody, requestIds } from './inbound.js';
+import { ensureAllStreams, ensureDurableConsumer } from './jetstream.js';
 
 export interface ForageTransportOptions {
   readonly servers: string;
@@ -115,14 +113,11 @@ export class ForageTransport extends Server implements CustomTransportStrategy {
     msg: Msg,
   ): Promise<void> {
     const started = performance.now();
-    const ids: RequestContext = {
-      traceId: msg.headers?.get(HEADER.traceId) || newTraceId(),
-      runId: msg.headers?.get(HEADER.runId) || undefined,
-    };
+    const ids = requestIds(msg.headers);
     let outcome: HandlerOutcome = 'success';
     let body: unknown;
     try {
-      const data = parse(contract, msg.data);
+      const data = parseBody(contract, msg.data);
       body = await runWithContext(ids, () => this.invoke(handler, data, ids));
     } catch (err) {
       outcome = err instanceof InvalidRequestError ? 'invalid' : 'error';
@@ -154,87 +149,21 @@ export class ForageTransport extends Server implements CustomTransportStrategy {
     return lastValueFrom(this.transformToObservable(result), { defaultValue: undefined });
   }
 
-  private async consumeDurable(
+  private consumeDurable(
     nc: NatsConnection,
     contract: EventContract,
     handler: MessageHandler,
     durable: DurableOptions,
   ): Promise<void> {
-    const js = jetstream(nc);
-    const consumer = await js.consumers.get(durable.stream, durable.consumer);
-    const messages = await consumer.consume({ max_messages: 64 });
-    const maxDeliver = durable.maxDeliver ?? DEFAULT_MAX_DELIVER;
-    const limit = Math.max(1, durable.concurrency ?? 1);
-    const inFlight = new Set<Promise<void>>();
-    for await (const msg of messages) {
-      if (this.closing) break;
-      const task = this.onDurable({ js, contract, handler, durable, msg, maxDeliver }).finally(() => {
-        inFlight.delete(task);
-      });
-      inFlight.add(task);
-      if (inFlight.size >= limit) await Promise.race(inFlight);
-    }
-    await Promise.allSettled(inFlight);
-  }
-
-  private async onDurable(input: {
-    js: ReturnType<typeof jetstream>;
-    contract: EventContract;
-    handler: MessageHandler;
-    durable: DurableOptions;
-    msg: JsMsg;
-    maxDeliver: number;
-  }): Promise<void> {
-    const { js, contract, handler, durable, msg, maxDeliver } = input;
-    const started = performance.now();
-    const ids: RequestContext = {
-      traceId: msg.headers?.get(HEADER.traceId) || newTraceId(),
-      runId: msg.headers?.get(HEADER.runId) || undefined,
-    };
-    let error: unknown;
-    try {
-      const data = parse(contract, msg.data);
-      await runWithContext(ids, () => this.invoke(handler, data, ids));
-    } catch (err) {
-      error = err;
-    }
-    const decision = settle({
-      error,
-      deliveryCount: msg.info.deliveryCount,
-      maxDeliver,
-      backoff: (n) => backoffFor(n, durable.backoffMs),
+    return consumeDurable({
+      nc,
+      contract,
+      durable,
+      metrics: this.options.metrics,
+      logger: this.options.logger,
+      run: (data, ids) => runWithContext(ids, () => this.invoke(handler, data, ids)),
+      isClosing: () => this.closing,
     });
-    let outcome: HandlerOutcome = 'success';
-    if (decision.kind === 'ack') msg.ack();
-    else if (decision.kind === 'nak') {
-      outcome = 'error';
-      this.options.logger.warn({ err: error, subject: msg.subject, delayMs: decision.delayMs }, 'retrying');
-      msg.nak(decision.delayMs);
-    } else {
-      outcome =
-        error instanceof InvalidRequestError || error instanceof UndecodableMessageError
-          ? 'invalid'
-          : 'error';
-      this.options.logger.error(
-        { err: error, subject: msg.subject, reason: decision.reason },
-        'dead-lettered',
-      );
-      this.options.metrics.deadLettered(msg.subject);
-      await js.publish(
-        deadLetterEvent.subject,
-        encodeJson({
-          stream: durable.stream,
-          consumer: durable.consumer,
-          subject: msg.subject,
-          deliveries: msg.info.deliveryCount,
-          reason: decision.reason.slice(0, 2000),
-          body: new TextDecoder().decode(msg.data).slice(0, 65_536),
-          at: new Date().toISOString(),
-        }),
-      );
-      msg.term(decision.reason.slice(0, 200));
-    }
-    this.options.metrics.observe(msg.subject, outcome, (performance.now() - started) / 1000);
   }
 
   async close(): Promise<void> {
@@ -261,22 +190,4 @@ export class ForageTransport extends Server implements CustomTransportStrategy {
 function extrasOf(handler: MessageHandler): HandlerExtras | undefined {
   const extras: Partial<HandlerExtras> | undefined = handler.extras;
   return extras?.contract ? (extras as HandlerExtras) : undefined;
-}
-
-/** Decodes and validates a message body against its contract; throws InvalidRequestError. */
-function parse(contract: CommandContract | EventContract, data: Uint8Array): unknown {
-  let raw: unknown;
-  try {
-    raw = decodeJson(data);
-  } catch (err) {
-    throw new InvalidRequestError('message body is not valid JSON', { cause: err });
-  }
-  const schema = contract.kind === 'command' ? contract.request : contract.payload;
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    throw new InvalidRequestError(`${contract.subject}: request does not match its contract`, {
-      issues: issuesOf(parsed.error),
-    });
-  }
-  return parsed.data;
 }

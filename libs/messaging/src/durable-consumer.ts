@@ -1,0 +1,89 @@
+import { jetstream, type JsMsg } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { deadLetterEvent, type EventContract } from '@forage/contracts';
+import type { HandlerMetrics, HandlerOutcome, Logger, RequestContext } from '@forage/observability';
+import { encodeJson, UndecodableMessageError } from './codec.js';
+import type { DurableOptions } from './decorators.js';
+import { InvalidRequestError } from './errors.js';
+import { parseBody, requestIds } from './inbound.js';
+import { backoffFor, DEFAULT_MAX_DELIVER } from './jetstream.js';
+import { settle } from './settle.js';
+
+export interface DurableConsumerDeps {
+  readonly nc: NatsConnection;
+  readonly contract: EventContract;
+  readonly durable: DurableOptions;
+  readonly metrics: HandlerMetrics;
+  readonly logger: Logger;
+  /** Runs the handler on validated data inside the message's request context. */
+  readonly run: (data: unknown, ids: RequestContext) => Promise<unknown>;
+  readonly isClosing: () => boolean;
+}
+
+/**
+ * Pulls one durable consumer until the transport closes, handling up to `concurrency` messages
+ * at once, and settles each one explicitly: ack, nak with backoff, or dead-letter and term.
+ */
+export async function consumeDurable(deps: DurableConsumerDeps): Promise<void> {
+  const js = jetstream(deps.nc);
+  const consumer = await js.consumers.get(deps.durable.stream, deps.durable.consumer);
+  const messages = await consumer.consume({ max_messages: 64 });
+  const limit = Math.max(1, deps.durable.concurrency ?? 1);
+  const inFlight = new Set<Promise<void>>();
+  for await (const msg of messages) {
+    if (deps.isClosing()) break;
+    const task = handleOne(deps, js, msg).finally(() => {
+      inFlight.delete(task);
+    });
+    inFlight.add(task);
+    if (inFlight.size >= limit) await Promise.race(inFlight);
+  }
+  await Promise.allSettled(inFlight);
+}
+
+async function handleOne(
+  deps: DurableConsumerDeps,
+  js: ReturnType<typeof jetstream>,
+  msg: JsMsg,
+): Promise<void> {
+  const { durable, logger, metrics } = deps;
+  const started = performance.now();
+  let error: unknown;
+  try {
+    await deps.run(parseBody(deps.contract, msg.data), requestIds(msg.headers));
+  } catch (err) {
+    error = err;
+  }
+  const decision = settle({
+    error,
+    deliveryCount: msg.info.deliveryCount,
+    maxDeliver: durable.maxDeliver ?? DEFAULT_MAX_DELIVER,
+    backoff: (n) => backoffFor(n, durable.backoffMs),
+  });
+  let outcome: HandlerOutcome = 'success';
+  if (decision.kind === 'ack') msg.ack();
+  else if (decision.kind === 'nak') {
+    outcome = 'error';
+    logger.warn({ err: error, subject: msg.subject, delayMs: decision.delayMs }, 'retrying');
+    msg.nak(decision.delayMs);
+  } else {
+    outcome =
+      error instanceof InvalidRequestError || error instanceof UndecodableMessageError ? 'invalid' : 'error';
+    logger.error({ err: error, subject: msg.subject, reason: decision.reason }, 'dead-lettered');
+    metrics.deadLettered(msg.subject);
+    await js.publish(
+      deadLetterEvent.subject,
+      encodeJson({
+        stream: durable.stream,
+        consumer: durable.consumer,
+        subject: msg.subject,
+        deliveries: msg.info.deliveryCount,
+        reason: decision.reason.slice(0, 2000),
+        body: new TextDecoder().decode(msg.data).slice(0, 65_536),
+        at: new Date().toISOString(),
+      }),
+    );
+    msg.term(decision.reason.slice(0, 200));
+  }
+  metrics.observe(msg.subject, outcome, (performance.now() - started) / 1000);
+}
