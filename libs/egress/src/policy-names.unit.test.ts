@@ -1,5 +1,7 @@
 import { decideByName, decideEgress, parseAllowlist, parseDenylist } from './policy.js';
 import { splitAuthority } from './proxy.js';
+import { parseResolveOverrides, ResolveOverrideError, withOverrides } from './resolver.js';
+import { egressEnvSchema } from './env.js';
 
 const allow = parseAllowlist('http://127.0.0.1:5000');
 
@@ -42,5 +44,25 @@ describe('splitAuthority', () => {
   it('reads CONNECT targets, IPv6 included', () => {
     expect(splitAuthority('example.com:443')).toEqual(['example.com', 443]);
     expect(splitAuthority('[::1]:8443')).toEqual(['[::1]', 8443]);
+  });
+});
+
+describe('EGRESS_RESOLVE overrides', () => {
+  it('answers pinned names from the table and refuses malformed entries', async () => {
+    const table = parseResolveOverrides('Internal.test=127.0.0.1, dual.test=10.0.0.1, dual.test=::1');
+    const resolve = withOverrides(table, () => Promise.resolve(['93.184.216.34']));
+    expect(await resolve('internal.test.')).toEqual(['127.0.0.1']);
+    expect(await resolve('dual.test')).toEqual(['10.0.0.1', '::1']);
+    expect(await resolve('other.example')).toEqual(['93.184.216.34']);
+    expect(() => parseResolveOverrides('nonsense')).toThrow(ResolveOverrideError);
+  });
+
+  it('is part of the shared egress environment', () => {
+    const env = egressEnvSchema.parse({
+      EGRESS_RESOLVE: 'a.test=127.0.0.1',
+      EGRESS_ALLOWLIST: 'http://127.0.0.1:5000',
+    });
+    expect(env.EGRESS_RESOLVE.get('a.test')).toEqual(['127.0.0.1']);
+    expect(egressEnvSchema.safeParse({ EGRESS_ALLOWLIST: 'ftp://x' }).success).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { EgressProxy } from '@forage/egress';
+import { EgressProxy, withOverrides } from '@forage/egress';
 import { PolicyDeniedError } from '@forage/messaging';
 import type { ActionExecutionConfig } from '../config.js';
 import { ACTION_CONFIG } from '../tokens.js';
@@ -20,13 +20,17 @@ export class EgressGuard implements OnModuleInit, OnApplicationShutdown {
 
   constructor(
     @Inject(ACTION_CONFIG)
-    private readonly config: Pick<ActionExecutionConfig, 'EGRESS_ALLOWLIST' | 'EGRESS_DENYLIST'>,
+    private readonly config: Pick<
+      ActionExecutionConfig,
+      'EGRESS_ALLOWLIST' | 'EGRESS_DENYLIST' | 'EGRESS_RESOLVE'
+    >,
   ) {}
 
   async onModuleInit(): Promise<void> {
     this.proxy = await EgressProxy.start({
       allowlist: this.config.EGRESS_ALLOWLIST,
       denylist: this.config.EGRESS_DENYLIST,
+      resolve: withOverrides(this.config.EGRESS_RESOLVE),
     });
   }
 
