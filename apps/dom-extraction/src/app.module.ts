@@ -4,7 +4,10 @@ import type { DomExtractionConfig } from './config.js';
 import { DOM_EXTRACTION_CONFIG } from './tokens.js';
 import { BrowserPool } from './adapters/browser-pool.js';
 import { EgressGuard } from './adapters/egress-guard.js';
+import { PageExtraction } from './adapters/page-extraction.js';
 import { PageRenderer } from './adapters/page-renderer.js';
+import { Politeness } from './adapters/politeness.js';
+import { RobotsCache } from './adapters/robots-cache.js';
 import { SnapshotEvidence } from './adapters/snapshot-evidence.js';
 import { ExtractHandler } from './handlers/extract.handler.js';
 
@@ -21,6 +24,9 @@ export class DomExtractionModule {
         BrowserPool,
         PageRenderer,
         SnapshotEvidence,
+        RobotsCache,
+        Politeness,
+        PageExtraction,
       ],
     };
   }

@@ -61,7 +61,7 @@ describe('the browser pool behind dom.extract.v1', () => {
     expect(down.checks['browser']?.detail).toMatch(/^disconnected/);
     const snapshot = await extract('/login');
     expect(snapshot.status).toBe(200);
-    expect((await h.health()).checks['browser']?.detail).toMatch(/^running; .*; 2 launch\(es\)$/);
+    expect((await h.health()).checks['browser']?.detail).toMatch(/^running; .*; 2 launch\(es\), /);
   });
 
   it('leaves no Chromium process behind after stop()', async () => {

@@ -25,3 +25,28 @@ export class BrowserTimeoutError extends ForageError {
 export class ChromiumNotFoundError extends Error {
   override readonly name = 'ChromiumNotFoundError';
 }
+
+/** A host's politeness limits (concurrency, delay, Crawl-delay) kept the request waiting past its budget. */
+export class DomainBusyError extends ForageError {
+  override readonly name = 'DomainBusyError';
+  readonly code = 'unavailable';
+  readonly retryable = true;
+}
+
+/** The page's renderer (or the whole browser) crashed again on the retry in a fresh context. */
+export class RenderCrashedError extends ForageError {
+  override readonly name = 'RenderCrashedError';
+  readonly code = 'upstream_failed';
+  readonly retryable = true;
+}
+
+/** The page or browser died under a request; the pool retries it once in a fresh context. */
+export class PageCrashedError extends Error {
+  override readonly name = 'PageCrashedError';
+  constructor(
+    message: string,
+    readonly what: 'page' | 'browser',
+  ) {
+    super(message);
+  }
+}

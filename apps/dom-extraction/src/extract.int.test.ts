@@ -15,6 +15,9 @@ describe('dom.extract.v1 renders pages in Chromium and keeps the evidence', () =
     await h.stop();
   });
 
+  const extract = (path: string) =>
+    h.bus.request(extractPage, { runId: randomUUID(), url: `${h.site.origin}${path}`, screenshot: false });
+
   it('captures the DOM as scripts left it, stores it and a PNG screenshot, and logs the evidence', async () => {
     const runId = randomUUID();
     const coldStart = performance.now();
@@ -108,6 +111,69 @@ describe('dom.extract.v1 renders pages in Chromium and keeps the evidence', () =
       network: { redirects: [`${h.site.origin}/redirect?to=/forbidden`] },
     });
   });
+
+  it('keeps text in open shadow roots as declarative shadow DOM, and reads it for the outcome', async () => {
+    const snapshot = await extract('/shadow');
+    const dom = await h.store.getText(snapshot.evidence.domSnapshot);
+    expect(dom).toMatch(
+      /<hotel-card><template shadowrootmode="open"><h2>Lakeside Inn<\/h2><p>Shadow price: \$120 per night<\/p>/,
+    );
+    expect(dom).toContain('<inner-note><template shadowrootmode="open"><em>Nested shadow: free parking</em>');
+    // a closed root is closed to us too: only the page's own script source mentions its text
+    expect(dom).toContain('<locked-card></locked-card>');
+    expect(snapshot.mainContent?.text).toContain('Shadow price: $120 per night');
+  });
+
+  it('inlines same-origin iframes into srcdoc, marked, with what their scripts wrote', async () => {
+    const snapshot = await extract('/frames');
+    const dom = await h.store.getText(snapshot.evidence.domSnapshot);
+    const frame =
+      /<iframe id="rates" src="\/frame-inner" data-forage-frame="same-origin" srcdoc="([^"]*)"/.exec(dom);
+    expect(frame?.[1]).toContain('Frame rate: $99 (scripted)');
+    expect(frame?.[1]).toContain('&lt;p&gt;Static frame text&lt;/p&gt;');
+    expect(dom).toContain('Srcdoc frame text');
+  });
+
+  it('finds elements that only JavaScript listeners make interactive, and nothing that says so itself', async () => {
+    const snapshot = await extract('/scripted');
+    const found = (snapshot.scriptedElements ?? []).map((e) => [e.xpath, e.tag, e.name, e.events]);
+    expect(found).toEqual([
+      ['/html[1]/body[1]/div[1]', 'div', 'Show more rooms', ['click']],
+      ['/html[1]/body[1]/span[1]', 'span', 'Save hotel', ['mousedown']],
+      ['/html[1]/body[1]/ul[1]/li[1]', 'li', 'Row with a key handler', ['keydown']],
+      ['/html[1]/body[1]/shadow-host[1]/template[1]/p[1]', 'p', 'Tap to expand', ['pointerdown']],
+    ]);
+  });
+
+  it('puts the main content, without the site chrome, in the reply', async () => {
+    const snapshot = await extract('/article');
+    expect(snapshot.mainContent).toMatchObject({ title: 'Lakeside Inn review', truncated: false });
+    expect(snapshot.mainContent?.text).toContain('Rooms start at $149 per night');
+    expect(snapshot.mainContent?.text).not.toMatch(/Cookie settings|Deals/);
+    expect(snapshot.mainContent?.markdown).toMatch(/\| *Queen *\| *\$149 *\|/);
+  });
+
+  it.each([
+    ['/captcha', 200, 'captcha', /captcha marker: .*h-captcha|data-sitekey/],
+    ['/challenge', 503, 'captcha', /anti-bot interstitial/],
+    ['/too-many', 429, 'http_429', /HTTP 429/],
+    ['/unavailable', 503, 'http_503', /HTTP 503/],
+    ['/members', 200, 'login_wall', /sign in/i],
+    ['/private-report', 200, 'login_wall', /redirected to sign-in page/],
+  ])(
+    'reports %s (HTTP %d) as blocked: %s, with its evidence and no main content',
+    async (path, status, reason, detail) => {
+      const snapshot = await extract(path);
+      expect(snapshot.status).toBe(status);
+      expect(snapshot.outcome).toMatchObject({
+        kind: 'blocked',
+        reason,
+        detail: expect.stringMatching(detail) as unknown,
+      });
+      expect(snapshot.mainContent).toBeUndefined();
+      expect((await h.store.get(snapshot.evidence.domSnapshot)).length).toBeGreaterThan(0);
+    },
+  );
 
   it('reports the browser on /health', async () => {
     const health = await h.health();

@@ -1,60 +1,66 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { LOGGER } from '@forage/messaging';
 import type { Logger } from '@forage/observability';
 import type { DomExtractionConfig } from '../config.js';
 import { DOM_EXTRACTION_CONFIG } from '../tokens.js';
-import { BrowserTimeoutError, BrowserUnavailableError } from '../errors.js';
+import {
+  BrowserTimeoutError,
+  BrowserUnavailableError,
+  PageCrashedError,
+  RenderCrashedError,
+} from '../errors.js';
 import { PageSlots } from '../core/page-slots.js';
-import { bounded } from './bounded.js';
 import { EgressGuard } from './egress-guard.js';
+import { readSessionState, type SessionState } from './browser/browser-context.js';
+import { BrowserInstance, type Session } from './browser/browser-instance.js';
+import { launchChromium } from './browser/launch.js';
+import { asCrash, runUnlessCrashed } from './browser/crash-watch.js';
 
-/** Flags that keep Debian's Chromium headless, sandbox-free in containers, and off the internet on its own. */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-] as const;
+export { CHROMIUM_ARGS } from './browser/launch.js';
 
-const LAUNCH_TIMEOUT_MS = 30_000;
-const CALL_TIMEOUT_MS = 10_000;
-const CLOSE_TIMEOUT_MS = 15_000;
 /** Requests without a sessionId share one context (cookies included). */
 const SHARED_SESSION = '';
-/** Idle session contexts beyond this are closed, least recently used first. */
-const MAX_SESSION_CONTEXTS = 32;
+/** Browser memory is sampled at most this often, in the background (reading /proc costs ~100 ms of kernel time). */
+const MEMORY_SAMPLE_MS = 5_000;
+/** Leftover processes of a browser that died are killed after this grace period. */
+const REAP_AFTER_MS = 1_000;
 
 export type BrowserState = 'not_started' | 'launching' | 'running' | 'disconnected' | 'failed' | 'closed';
 
-interface Session {
-  readonly id: string;
-  readonly context: BrowserContext;
-  readonly idle: Page[];
-  active: number;
-  lastUsedAt: number;
+/** What `withPage` hands to the work: the page, and whether this is the retry after a crash. */
+export interface PageLease {
+  readonly page: Page;
+  readonly attempt: 1 | 2;
 }
 
 /**
- * One Chromium per process, launched on first use and again after it disconnects; a browser
- * context per session; at most EXTRACT_MAX_PAGES pages at work, the rest queued; pages reused
- * (reset to about:blank) unless a call on them timed out. Every browser call has a hard limit.
+ * The browser supervisor. One Chromium per process, launched on first use; at most
+ * EXTRACT_MAX_PAGES pages at work (the rest wait); a browser context per session, closed after
+ * EXTRACT_SESSION_IDLE_MS idle; pages reused. A page crash or a browser that disconnects fails
+ * the work at once and it runs again, once, in a fresh context (a fresh browser if it died). A
+ * browser is retired after EXTRACT_BROWSER_MAX_PAGES pages or above EXTRACT_BROWSER_MAX_RSS_MB:
+ * new work goes to a new browser, the old one finishes what it has, hands its sessions' cookies
+ * over and closes. Every browser call is bounded; whatever a closed or crashed browser leaves is killed.
  */
 @Injectable()
 export class BrowserPool implements OnApplicationShutdown {
   private readonly slots: PageSlots;
-  private browser: Promise<Browser> | undefined;
-  private opening = new Map<string, Promise<Session>>();
-  private sessions = new Map<string, Session>();
-  private pages = new Set<Page>();
+  private current: Promise<BrowserInstance> | undefined;
+  private currentInstance: BrowserInstance | undefined;
+  private readonly instances = new Set<BrowserInstance>();
+  /** Cookies and storage of sessions whose browser retired, waiting for the session's next use. */
+  private readonly carried = new Map<string, { state: SessionState; at: number }>();
   private state: BrowserState = 'not_started';
   private lastError = '';
-  private launches = 0;
+  private generations = 0;
+  private retirements = 0;
+  private crashRetries = 0;
+  private lastMemoryBytes = 0;
+  private lastSampleAt = 0;
+  private sampling = false;
   private closing: Promise<void> | undefined;
+  private readonly sweeper: NodeJS.Timeout;
 
   constructor(
     @Inject(DOM_EXTRACTION_CONFIG) private readonly config: DomExtractionConfig,
@@ -62,61 +68,148 @@ export class BrowserPool implements OnApplicationShutdown {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.slots = new PageSlots(config.EXTRACT_MAX_PAGES);
+    const every = Math.min(30_000, Math.max(250, Math.floor(config.EXTRACT_SESSION_IDLE_MS / 4)));
+    this.sweeper = setInterval(() => {
+      void this.expireSessions();
+    }, every);
+    this.sweeper.unref();
   }
 
-  /** Runs `work` on a page of the session's context, waiting at most `waitMs` for a free slot. */
+  /**
+   * Runs `work` on a page of the session's context, waiting at most `waitMs` for a free slot. If
+   * the page or the browser crashes under it, `work` runs once more in a fresh context.
+   */
   async withPage<T>(
-    options: { sessionId?: string; waitMs: number },
-    work: (page: Page) => Promise<T>,
+    options: { sessionId?: string | undefined; waitMs: number },
+    work: (lease: PageLease) => Promise<T>,
   ): Promise<T> {
     this.assertOpen();
     const release = await this.slots.acquire(options.waitMs);
-    let session: Session | undefined;
-    let page: Page | undefined;
-    let reusable = true;
+    const sessionId = options.sessionId ?? SHARED_SESSION;
     try {
-      this.assertOpen();
-      session = await this.session(options.sessionId ?? SHARED_SESSION);
-      page = await this.takePage(session);
-      return await work(page);
-    } catch (err) {
-      if (err instanceof BrowserTimeoutError) reusable = false;
-      throw err;
-    } finally {
-      if (session) {
-        if (page) await this.giveBack(session, page, reusable);
-        session.active--;
+      try {
+        return await this.attempt({ sessionId, work, attempt: 1 });
+      } catch (err) {
+        if (!(err instanceof PageCrashedError)) throw err;
+        this.crashRetries++;
+        this.logger.warn({ what: err.what, sessionId }, `${err.message}; retrying in a fresh context`);
       }
+      try {
+        return await this.attempt({ sessionId, work, attempt: 2 });
+      } catch (err) {
+        if (!(err instanceof PageCrashedError)) throw err;
+        throw new RenderCrashedError(`${err.message} again on the retry in a fresh context`, { cause: err });
+      }
+    } finally {
       release();
     }
   }
 
+  private async attempt<T>(input: {
+    sessionId: string;
+    work: (lease: PageLease) => Promise<T>;
+    attempt: 1 | 2;
+  }): Promise<T> {
+    this.assertOpen();
+    const instance = await this.instance();
+    let session: Session | undefined;
+    let page: Page | undefined;
+    let reusable = true;
+    instance.active++;
+    try {
+      session = await this.sessionOn(instance, input.sessionId, input.attempt === 2);
+      session.active++;
+      session.lastUsedAt = Date.now();
+      page = await instance.takePage(session, this.slots.capacity);
+      instance.served++;
+      const lease: PageLease = { page, attempt: input.attempt };
+      return await runUnlessCrashed({ page, instance, run: () => input.work(lease) });
+    } catch (err) {
+      const crash = asCrash(err, { page, instance });
+      if (err instanceof BrowserTimeoutError || crash) reusable = false;
+      throw crash ?? err;
+    } finally {
+      instance.active--;
+      if (session) {
+        session.active--;
+        session.lastUsedAt = Date.now();
+        if (page) await instance.giveBack(session, page, reusable);
+        await instance.endSessionIfDone(session);
+      }
+      await this.afterUse(instance);
+    }
+  }
+
+  /** The session's context; on a retry a fresh one, seeded with the old one's cookies if readable. */
+  private async sessionOn(instance: BrowserInstance, id: string, fresh: boolean): Promise<Session> {
+    const existing = instance.sessions.get(id);
+    if (fresh && existing) {
+      const state = await readSessionState(existing.context);
+      return instance.session(id, { fresh: true, state });
+    }
+    if (existing) return existing;
+    if (instance.sessions.size >= this.config.EXTRACT_MAX_SESSIONS) {
+      await instance.expireSessions({
+        now: Date.now(),
+        idleMs: this.config.EXTRACT_SESSION_IDLE_MS,
+        maxSessions: this.config.EXTRACT_MAX_SESSIONS - 1,
+      });
+    }
+    const carried = this.carried.get(id);
+    if (carried) this.carried.delete(id);
+    return instance.session(id, { fresh: false, state: carried?.state });
+  }
+
   health(): { ok: boolean; detail: string } {
-    const load = `${this.slots.busy}/${this.slots.capacity} pages busy, ${this.slots.waiting} waiting, ${this.pages.size} open`;
+    const load = `${this.slots.busy}/${this.slots.capacity} pages busy, ${this.slots.waiting} waiting, ${this.openPageCount()} open`;
     const error = this.state === 'failed' ? `: ${this.lastError}` : '';
+    const rss = `${Math.round(this.lastMemoryBytes / 1_048_576)} MB`;
     return {
       ok: this.state !== 'failed' && this.state !== 'closed',
-      detail: `${this.state}${error}; ${load}; ${this.launches} launch(es)`,
+      detail: `${this.state}${error}; ${load}; ${this.generations} launch(es), ${this.retirements} retired, ${this.crashRetries} crash retries, ${rss}`,
     };
+  }
+
+  /** Pages rendering right now (tests and the soak inject crashes into them). */
+  pagesAtWork(): Page[] {
+    const idle = new Set<Page>();
+    for (const instance of this.instances)
+      for (const session of instance.sessions.values())
+        for (const entry of session.idle) idle.add(entry.page);
+    return [...this.instances].flatMap((i) => [...i.pages]).filter((p) => !idle.has(p) && !p.isClosed());
+  }
+
+  /** Pages open in every live browser, at work or idle. */
+  openPageCount(): number {
+    return [...this.instances].reduce((n, i) => n + i.pages.size, 0);
+  }
+
+  /** Browser processes this pool has launched and not yet seen closed (pid of each group leader). */
+  browserPids(): number[] {
+    return [...this.instances].map((i) => i.pid).filter((pid): pid is number => pid !== null);
+  }
+
+  /** Memory of every live browser's process tree (PSS, each page counted once), in bytes, read now. */
+  async browserMemoryBytes(): Promise<number> {
+    const sizes = await Promise.all([...this.instances].map((i) => i.memoryBytes()));
+    return sizes.reduce((sum, size) => sum + size, 0);
   }
 
   onApplicationShutdown(): Promise<void> {
     return this.close();
   }
 
-  /** Closes Chromium and every context; later requests fail with BrowserUnavailableError. */
+  /** Closes every browser (killing what does not close in time); later requests fail with BrowserUnavailableError. */
   close(): Promise<void> {
     this.closing ??= (async () => {
       this.state = 'closed';
-      const launched = this.browser;
-      this.forgetBrowser();
-      const browser = await launched?.catch(() => undefined);
-      if (!browser) return;
-      await bounded({ call: browser.close(), ms: CLOSE_TIMEOUT_MS, what: 'closing Chromium' }).catch(
-        (err: unknown) => {
-          this.logger.error({ err }, 'chromium did not close cleanly');
-        },
-      );
+      clearInterval(this.sweeper);
+      const launching = this.current;
+      this.current = undefined;
+      this.currentInstance = undefined;
+      await launching?.catch(() => undefined);
+      await Promise.all([...this.instances].map((i) => i.close()));
+      this.instances.clear();
     })();
     return this.closing;
   }
@@ -125,176 +218,152 @@ export class BrowserPool implements OnApplicationShutdown {
     if (this.state === 'closed') throw new BrowserUnavailableError('the browser pool is shutting down');
   }
 
-  private ensureBrowser(): Promise<Browser> {
+  private instance(): Promise<BrowserInstance> {
     this.assertOpen();
-    this.browser ??= this.launch();
-    return this.browser;
+    const known = this.currentInstance;
+    // a browser whose disconnect event is still on its way is as good as dead
+    if (known && !known.connected) this.forgetCurrent(known);
+    this.current ??= this.launch();
+    return this.current;
   }
 
-  private launch(): Promise<Browser> {
+  private forgetCurrent(instance: BrowserInstance): void {
+    if (this.currentInstance !== instance) return;
+    this.current = undefined;
+    this.currentInstance = undefined;
+  }
+
+  private launch(): Promise<BrowserInstance> {
     this.state = 'launching';
     const startedAt = performance.now();
-    const launching: Promise<Browser> = chromium
-      .launch({
-        executablePath: this.config.CHROMIUM_PATH,
-        args: [...CHROMIUM_ARGS],
-        timeout: LAUNCH_TIMEOUT_MS,
-        // the service stops on signals itself (and closes the browser on the way out)
-        handleSIGINT: false,
-        handleSIGTERM: false,
-      })
-      .then(
-        (browser) => {
-          this.launches++;
-          if (this.state === 'launching') this.state = 'running';
-          browser.on('disconnected', () => {
-            this.onDisconnected(launching);
-          });
-          this.logger.info(
-            { ms: Math.round(performance.now() - startedAt), launches: this.launches },
-            'chromium launched',
-          );
-          return browser;
-        },
-        (err: unknown) => {
-          if (this.browser === launching) this.browser = undefined;
-          this.state = this.state === 'closed' ? 'closed' : 'failed';
-          this.lastError = err instanceof Error ? (err.message.split('\n')[0] ?? '') : String(err);
-          throw new BrowserUnavailableError(
-            `could not launch Chromium at ${this.config.CHROMIUM_PATH}: ${this.lastError}`,
-            {
-              cause: err,
-            },
-          );
-        },
-      );
+    const launching = launchChromium({
+      executablePath: this.config.CHROMIUM_PATH,
+      proxy: this.guard.playwrightProxy(),
+    }).then(
+      (launched) => {
+        const instance = new BrowserInstance(++this.generations, launched, {
+          userAgent: this.config.USER_AGENT,
+          guard: this.guard,
+        });
+        if (this.state === 'closed') {
+          void instance.close();
+          throw new BrowserUnavailableError('the browser pool is shutting down');
+        }
+        this.instances.add(instance);
+        this.currentInstance = instance;
+        this.state = 'running';
+        instance.onDisconnected(() => {
+          this.onDisconnected(instance);
+        });
+        this.logger.info(
+          {
+            ms: Math.round(performance.now() - startedAt),
+            generation: instance.generation,
+            pid: instance.pid,
+          },
+          'chromium launched',
+        );
+        return instance;
+      },
+      (err: unknown) => {
+        if (this.current === launching) this.current = undefined;
+        if (err instanceof BrowserUnavailableError) throw err;
+        this.state = this.state === 'closed' ? 'closed' : 'failed';
+        this.lastError = err instanceof Error ? (err.message.split('\n')[0] ?? '') : String(err);
+        throw new BrowserUnavailableError(
+          `could not launch Chromium at ${this.config.CHROMIUM_PATH}: ${this.lastError}`,
+          { cause: err },
+        );
+      },
+    );
     return launching;
   }
 
-  private onDisconnected(which: Promise<Browser>): void {
-    if (this.browser !== which) return;
-    this.forgetBrowser();
-    if (this.state === 'closed') return;
+  private onDisconnected(instance: BrowserInstance): void {
+    instance.dead = true;
+    this.instances.delete(instance);
+    this.forgetCurrent(instance);
+    if (this.state === 'closed' || instance.retiring) return;
     this.state = 'disconnected';
-    this.logger.warn('chromium disconnected; relaunching on the next request');
+    this.logger.warn(
+      { generation: instance.generation },
+      'chromium disconnected; relaunching on the next request',
+    );
+    // renderers and helpers of a browser that died can outlive it
+    setTimeout(() => {
+      const killed = instance.reap();
+      if (killed > 0) this.logger.warn({ killed }, 'killed processes a dead Chromium left behind');
+    }, REAP_AFTER_MS).unref();
   }
 
-  private forgetBrowser(): void {
-    this.browser = undefined;
-    this.opening = new Map();
-    this.sessions = new Map();
-    this.pages = new Set();
-  }
-
-  private async session(id: string): Promise<Session> {
-    let session = this.sessions.get(id);
-    if (!session) {
-      let pending = this.opening.get(id);
-      if (!pending) {
-        const opening = this.opening;
-        pending = this.openSession(id).finally(() => opening.delete(id));
-        opening.set(id, pending);
-      }
-      session = await pending;
+  /** Retires a browser that loaded enough pages or uses too much memory; closes retired ones once drained. */
+  private async afterUse(instance: BrowserInstance): Promise<void> {
+    if (!instance.retiring && !instance.dead) {
+      const max = this.config.EXTRACT_BROWSER_MAX_PAGES;
+      if (instance.served >= max)
+        this.retire(instance, `loaded ${instance.served} pages (EXTRACT_BROWSER_MAX_PAGES ${max})`);
+      else this.sampleMemory(instance);
     }
-    session.active++;
-    session.lastUsedAt = Date.now();
-    return session;
+    if (instance.retiring && instance.active === 0 && !instance.draining) await this.drain(instance);
   }
 
-  private async openSession(id: string): Promise<Session> {
-    const launched = this.ensureBrowser();
-    const browser = await launched;
-    await this.closeIdleSessions();
-    const context = await bounded({
-      call: browser.newContext({
-        userAgent: this.config.USER_AGENT,
-        serviceWorkers: 'block',
-        acceptDownloads: false,
-      }),
-      ms: CALL_TIMEOUT_MS,
-      what: 'opening a browser context',
-      dispose: (late) => late.close(),
-    });
-    try {
-      await bounded({
-        call: this.guard.protect(context),
-        ms: CALL_TIMEOUT_MS,
-        what: 'installing the egress guard',
+  /** Measures the browser's memory now and then, off the request path; above the limit it retires. */
+  private sampleMemory(instance: BrowserInstance): void {
+    const now = Date.now();
+    if (this.sampling || now - this.lastSampleAt < MEMORY_SAMPLE_MS) return;
+    this.sampling = true;
+    this.lastSampleAt = now;
+    void instance
+      .memoryBytes()
+      .then(async (bytes) => {
+        this.lastMemoryBytes = bytes;
+        const mb = bytes / 1_048_576;
+        const max = this.config.EXTRACT_BROWSER_MAX_RSS_MB;
+        if (mb <= max || instance.retiring || instance.dead) return;
+        this.retire(instance, `uses ${Math.round(mb)} MB (EXTRACT_BROWSER_MAX_RSS_MB ${max})`);
+        if (instance.active === 0 && !instance.draining) await this.drain(instance);
+      })
+      .catch((err: unknown) => {
+        this.logger.warn({ err }, 'could not measure browser memory');
+      })
+      .finally(() => {
+        this.sampling = false;
       });
-    } catch (err) {
-      await context.close().catch(() => undefined);
-      throw err;
-    }
-    // popups are pages nobody asked for: close them instead of letting them render and fetch
-    context.on('page', (page) => {
-      void page
-        .opener()
-        .then((opener) => (opener ? page.close() : undefined))
-        .catch(() => undefined);
-    });
-    const session: Session = { id, context, idle: [], active: 0, lastUsedAt: Date.now() };
-    // a browser that disconnected meanwhile took this context with it
-    if (this.browser === launched) this.sessions.set(id, session);
-    return session;
   }
 
-  private async closeIdleSessions(): Promise<void> {
-    if (this.sessions.size < MAX_SESSION_CONTEXTS) return;
-    const idle = [...this.sessions.values()]
-      .filter((s) => s.active === 0 && s.id !== SHARED_SESSION)
-      .sort((a, b) => a.lastUsedAt - b.lastUsedAt);
-    for (const session of idle.slice(0, this.sessions.size - MAX_SESSION_CONTEXTS + 1)) {
-      this.sessions.delete(session.id);
-      await bounded({ call: session.context.close(), ms: CALL_TIMEOUT_MS, what: 'closing a context' }).catch(
-        () => undefined,
-      );
-    }
+  private retire(instance: BrowserInstance, reason: string): void {
+    instance.retiring = reason;
+    this.retirements++;
+    // the next request launches a fresh browser while this one finishes its pages
+    this.forgetCurrent(instance);
+    this.logger.info({ generation: instance.generation, reason }, 'retiring chromium');
   }
 
-  private async takePage(session: Session): Promise<Page> {
-    for (let page = session.idle.pop(); page; page = session.idle.pop()) {
-      if (!page.isClosed()) return page;
-    }
-    await this.makeRoomForPage();
-    const page = await bounded({
-      call: session.context.newPage(),
-      ms: CALL_TIMEOUT_MS,
-      what: 'opening a page',
-      dispose: (late) => late.close(),
-    });
-    const pages = this.pages;
-    pages.add(page);
-    page.once('close', () => pages.delete(page));
-    return page;
+  /** Hands the retired browser's named sessions over (cookies, storage), then closes it. */
+  private async drain(instance: BrowserInstance): Promise<void> {
+    instance.draining = true;
+    const named = [...instance.sessions.values()].filter((s) => s.id !== SHARED_SESSION);
+    const states = await Promise.all(
+      named.map(async (s) => [s.id, await readSessionState(s.context)] as const),
+    );
+    for (const [id, state] of states) if (state) this.carried.set(id, { state, at: Date.now() });
+    await instance.close();
+    this.instances.delete(instance);
+    this.logger.info({ generation: instance.generation, carried: states.length }, 'retired chromium closed');
   }
 
-  /** Open pages never exceed the slot count: an idle page of another session is closed first. */
-  private async makeRoomForPage(): Promise<void> {
-    if (this.pages.size < this.slots.capacity) return;
-    const donor = [...this.sessions.values()]
-      .filter((s) => s.idle.length > 0)
-      .sort((a, b) => a.lastUsedAt - b.lastUsedAt)[0];
-    const page = donor?.idle.shift();
-    if (page) await closeQuietly(page);
-  }
-
-  private async giveBack(session: Session, page: Page, reusable: boolean): Promise<void> {
-    if (page.isClosed()) return;
-    if (!reusable || this.sessions.get(session.id) !== session) {
-      await closeQuietly(page);
-      return;
-    }
-    try {
-      // an idle page must not keep running the last site's scripts
-      await bounded({ call: page.goto('about:blank'), ms: CALL_TIMEOUT_MS, what: 'resetting a page' });
-      session.idle.push(page);
-    } catch {
-      await closeQuietly(page);
+  private async expireSessions(): Promise<void> {
+    const now = Date.now();
+    const idleMs = this.config.EXTRACT_SESSION_IDLE_MS;
+    for (const [id, carried] of this.carried) if (now - carried.at > idleMs) this.carried.delete(id);
+    for (const instance of this.instances) {
+      if (instance.dead) continue;
+      const expired = await instance.expireSessions({
+        now,
+        idleMs,
+        maxSessions: this.config.EXTRACT_MAX_SESSIONS,
+      });
+      if (expired.length > 0) this.logger.debug({ sessions: expired.length }, 'closed idle sessions');
     }
   }
-}
-
-async function closeQuietly(page: Page): Promise<void> {
-  await bounded({ call: page.close(), ms: CALL_TIMEOUT_MS, what: 'closing a page' }).catch(() => undefined);
 }

@@ -8,6 +8,9 @@ export interface RedirectViolation {
   readonly mainNavigation: boolean;
 }
 
+/** Requests that may stay open for as long as the page lives: they do not hold up the settle wait. */
+const LONG_LIVED = new Set(['eventsource', 'websocket', 'media', 'manifest']);
+
 export interface NetworkTally {
   readonly inflight: number;
   readonly failed: number;
@@ -26,15 +29,16 @@ export class NetworkWatch {
   private blockedCount = 0;
   private readonly checks: Promise<void>[] = [];
   private readonly denied: RedirectViolation[] = [];
+  private readonly socketsDeniedBefore: number;
   private readonly onRequest = (request: Request): void => {
-    this.inflightCount++;
+    if (!LONG_LIVED.has(request.resourceType())) this.inflightCount++;
     if (request.redirectedFrom()) this.checks.push(this.checkRedirect(request));
   };
-  private readonly onFinished = (): void => {
-    this.inflightCount = Math.max(0, this.inflightCount - 1);
+  private readonly onFinished = (request: Request): void => {
+    if (!LONG_LIVED.has(request.resourceType())) this.inflightCount = Math.max(0, this.inflightCount - 1);
   };
   private readonly onFailed = (request: Request): void => {
-    this.onFinished();
+    this.onFinished(request);
     if (request.failure()?.errorText.includes('ERR_BLOCKED_BY_CLIENT')) this.blockedCount++;
     else this.failedCount++;
   };
@@ -43,13 +47,16 @@ export class NetworkWatch {
     private readonly page: Page,
     private readonly guard: EgressGuard,
   ) {
+    this.socketsDeniedBefore = guard.deniedWebSockets(page.context());
     page.on('request', this.onRequest);
     page.on('requestfinished', this.onFinished);
     page.on('requestfailed', this.onFailed);
   }
 
   get tally(): NetworkTally {
-    return { inflight: this.inflightCount, failed: this.failedCount, blocked: this.blockedCount };
+    // refused WebSockets of the page's context during this render count as blocked requests
+    const sockets = this.guard.deniedWebSockets(this.page.context()) - this.socketsDeniedBefore;
+    return { inflight: this.inflightCount, failed: this.failedCount, blocked: this.blockedCount + sockets };
   }
 
   /** Redirect hops that the policy denies, once every pending check has finished. */

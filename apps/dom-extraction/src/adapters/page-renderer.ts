@@ -1,17 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Page, Response } from 'playwright-core';
+import type { ScriptedElement } from '@forage/contracts';
 import { PolicyDeniedError, UpstreamError } from '@forage/messaging';
+import type { DomExtractionConfig } from '../config.js';
+import { DOM_EXTRACTION_CONFIG } from '../tokens.js';
 import { describeNavigationFailure } from '../core/navigation-failure.js';
-import type { SettleVerdict } from '../core/settle.js';
+import type { SettlePolicy, SettleVerdict } from '../core/settle.js';
 import { BrowserTimeoutError } from '../errors.js';
 import { bounded } from './bounded.js';
-import { BrowserPool } from './browser-pool.js';
+import { BrowserPool, type PageLease } from './browser-pool.js';
+import { captureDom } from './capture-dom.js';
 import { EgressGuard } from './egress-guard.js';
+import { scanListeners, type ListenerScan } from './listener-scan.js';
 import { NetworkWatch } from './network-watch.js';
+import { takeScreenshot } from './screenshot.js';
 import { settlePage } from './settle-page.js';
 
-/** Limit on each capture call (DOM serialisation, title, full-page screenshot). */
-const CAPTURE_TIMEOUT_MS = 15_000;
 const MAX_REDIRECTS_REPORTED = 50;
 
 export interface RenderRequest {
@@ -19,6 +23,8 @@ export interface RenderRequest {
   readonly sessionId?: string | undefined;
   readonly screenshot: boolean;
   readonly timeoutMs: number;
+  /** Called right before each navigation (politeness keeps the host's delay there). */
+  readonly beforeNavigate?: () => Promise<void>;
 }
 
 /** What the browser saw, before it is stored as evidence. */
@@ -27,47 +33,75 @@ export interface RenderedPage {
   readonly status: number;
   readonly title: string;
   readonly contentType: string;
+  /** The response's Retry-After header, for politeness back-off on 429/503. */
+  readonly retryAfter: string | undefined;
   readonly loadTimeMs: number;
   readonly html: string;
   readonly screenshot: Buffer | null;
   readonly network: { redirects: string[]; failedRequests: number; blockedRequests: number };
   readonly settled: SettleVerdict;
+  readonly scriptedElements: ScriptedElement[];
+  /** What the capture inlined and inspected beyond `page.content()`. */
+  readonly capture: {
+    /** Why a requested screenshot is missing, if it is. */
+    screenshotError: string | null;
+    /** The page was taller than EXTRACT_SCREENSHOT_MAX_HEIGHT and the screenshot stops there. */
+    screenshotClipped: boolean;
+    shadowRoots: number;
+    frames: number;
+    listenerScan: Omit<ListenerScan, 'elements'>;
+  };
+  /** 2 when the first try crashed and this render is the retry in a fresh context. */
+  readonly attempt: 1 | 2;
   /** Where the time went: waiting for a page (incl. a cold launch), loading, settling, capturing. */
-  readonly timings: { pageReadyMs: number; loadMs: number; settleMs: number; captureMs: number };
+  readonly timings: {
+    pageReadyMs: number;
+    loadMs: number;
+    settleMs: number;
+    captureMs: number;
+    domMs: number;
+    scanMs: number;
+    screenshotMs: number;
+  };
 }
 
-/** Renders one URL on a pooled page: egress check, navigation, settle wait, capture. */
+/** Renders one URL on a pooled page: navigation, settle wait, capture (DOM, listeners, screenshot). */
 @Injectable()
 export class PageRenderer {
+  private readonly settle: SettlePolicy;
+
   constructor(
     @Inject(BrowserPool) private readonly pool: BrowserPool,
     @Inject(EgressGuard) private readonly guard: EgressGuard,
-  ) {}
+    @Inject(DOM_EXTRACTION_CONFIG) private readonly config: DomExtractionConfig,
+  ) {
+    this.settle = {
+      quietMs: config.EXTRACT_SETTLE_QUIET_MS,
+      maxMs: config.EXTRACT_SETTLE_MAX_MS,
+      pollMs: 50,
+    };
+  }
 
-  async render(request: RenderRequest): Promise<RenderedPage> {
-    await this.admit(request.url);
+  /** The URL must have passed the egress check already (PageExtraction does it first). */
+  render(request: RenderRequest): Promise<RenderedPage> {
     const queuedAt = performance.now();
-    return this.pool.withPage({ sessionId: request.sessionId, waitMs: request.timeoutMs }, (page) =>
-      this.renderOn(page, request, performance.now() - queuedAt),
+    return this.pool.withPage({ sessionId: request.sessionId, waitMs: request.timeoutMs }, (lease) =>
+      this.renderOn(lease, request, performance.now() - queuedAt),
     );
   }
 
-  /** The top-level URL is judged before any page or connection is used for it. */
-  private async admit(url: string): Promise<void> {
-    const verdict = await this.guard.check(url);
-    if (verdict.allowed) return;
-    if (verdict.reason === 'unresolvable')
-      throw new UpstreamError(`navigation to ${url} failed: ${verdict.detail}`);
-    throw new PolicyDeniedError(`egress denied for ${url}: ${verdict.detail}`);
-  }
-
-  private async renderOn(page: Page, request: RenderRequest, pageReadyMs: number): Promise<RenderedPage> {
+  private async renderOn(
+    lease: PageLease,
+    request: RenderRequest,
+    pageReadyMs: number,
+  ): Promise<RenderedPage> {
+    const { page } = lease;
     const watch = new NetworkWatch(page, this.guard);
     try {
       const loadStart = performance.now();
       const response = await this.navigate(page, request);
       const loadMs = performance.now() - loadStart;
-      const settled = await settlePage({ page, inflight: () => watch.tally.inflight });
+      const settled = await settlePage({ page, inflight: () => watch.tally.inflight, policy: this.settle });
       const settleMs = performance.now() - loadStart - loadMs;
       const denied = await watch.redirectViolations();
       if (denied[0]) {
@@ -77,32 +111,63 @@ export class PageRenderer {
         );
       }
       const captureStart = performance.now();
-      const capture = <T>(call: Promise<T>, what: string): Promise<T> =>
-        bounded({ call, ms: CAPTURE_TIMEOUT_MS, what });
-      const html = await capture(page.content(), 'serialising the DOM');
-      const title = await capture(page.title(), 'reading the title');
-      const screenshot = request.screenshot
-        ? await capture(
-            page.screenshot({ fullPage: true, type: 'png', timeout: CAPTURE_TIMEOUT_MS - 1_000 }),
-            'taking a screenshot',
+      const dom = await captureDom(page);
+      const domMs = performance.now() - captureStart;
+      const listeners = await scanListeners(page, {
+        maxNodes: this.config.EXTRACT_SCRIPTED_MAX_NODES,
+        maxMs: this.config.EXTRACT_SCRIPTED_MAX_MS,
+      }).catch((err: unknown) => {
+        if (page.isClosed() || err instanceof BrowserTimeoutError) throw err;
+        return { elements: [], inspected: 0, complete: false };
+      });
+      const scanMs = performance.now() - captureStart - domMs;
+      let screenshotError: string | null = null;
+      const shot = request.screenshot
+        ? await takeScreenshot(page, { maxHeight: this.config.EXTRACT_SCREENSHOT_MAX_HEIGHT }).catch(
+            (err: unknown) => {
+              // the DOM is the evidence that matters; a page too big or too slow to picture keeps it
+              if (page.isClosed() || err instanceof BrowserTimeoutError) throw err;
+              screenshotError = err instanceof Error ? (err.message.split('\n')[0] ?? '') : String(err);
+              return null;
+            },
           )
         : null;
+      const screenshotMs = performance.now() - captureStart - domMs - scanMs;
       const tally = watch.tally;
+      const headers = response?.headers() ?? {};
       return {
         finalUrl: httpUrlOr(page.url(), response?.url() ?? request.url),
         status: response?.status() ?? 0,
-        title,
-        contentType: response?.headers()['content-type'] ?? '',
+        title: dom.title,
+        contentType: headers['content-type'] ?? '',
+        retryAfter: headers['retry-after'],
         loadTimeMs: loadMs,
-        html,
-        screenshot,
+        html: dom.html,
+        screenshot: shot?.png ?? null,
         network: {
           redirects: redirectChain(response),
           failedRequests: tally.failed,
           blockedRequests: tally.blocked,
         },
         settled,
-        timings: { pageReadyMs, loadMs, settleMs, captureMs: performance.now() - captureStart },
+        scriptedElements: listeners.elements,
+        capture: {
+          screenshotError,
+          screenshotClipped: shot?.clipped ?? false,
+          shadowRoots: dom.shadowRoots,
+          frames: dom.frames,
+          listenerScan: { inspected: listeners.inspected, complete: listeners.complete },
+        },
+        attempt: lease.attempt,
+        timings: {
+          pageReadyMs,
+          loadMs,
+          settleMs,
+          captureMs: performance.now() - captureStart,
+          domMs,
+          scanMs,
+          screenshotMs,
+        },
       };
     } finally {
       watch.stop();
@@ -110,6 +175,7 @@ export class PageRenderer {
   }
 
   private async navigate(page: Page, request: RenderRequest): Promise<Response | null> {
+    await request.beforeNavigate?.();
     try {
       return await bounded({
         call: page.goto(request.url, { waitUntil: 'load', timeout: request.timeoutMs }),
@@ -117,7 +183,7 @@ export class PageRenderer {
         what: `loading ${request.url}`,
       });
     } catch (err) {
-      if (err instanceof BrowserTimeoutError) throw err;
+      if (err instanceof BrowserTimeoutError || page.isClosed()) throw err;
       const failure = describeNavigationFailure({
         url: request.url,
         errorText: err instanceof Error ? err.message : String(err),

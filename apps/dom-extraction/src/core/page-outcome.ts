@@ -5,8 +5,8 @@ import { visibleText } from '@forage/html';
 /**
  * Decides whether a rendered page is the content we asked for or a wall in front of it.
  * A blocked page is an outcome, not an error: its evidence is kept so the decision can be checked.
+ * Only general markers count (widgets, challenge wording, status codes), never particular sites.
  */
-
 export type PageOutcome = PageSnapshot['outcome'];
 
 /** Below this many visible words a page with a password field is a login wall, not content. */
@@ -22,13 +22,20 @@ const BLOCKING_STATUS: ReadonlyMap<number, BlockReason> = new Map([
   [503, 'http_503'],
 ]);
 
+/** Widget and challenge-script hosts and paths, and anything that calls itself a captcha. */
 const CAPTCHA_SRC =
-  /recaptcha|hcaptcha\.com|challenges\.cloudflare\.com|turnstile|captcha-delivery\.com|arkoselabs|funcaptcha/i;
-const CAPTCHA_ATTR = /(^|[\s_-])(g-recaptcha|recaptcha|h-captcha|cf-turnstile|captcha)([\s_-]|$)/i;
+  /captcha|challenges\.cloudflare\.com|challenge-platform|turnstile|captcha-delivery\.com|arkoselabs|funcaptcha|perimeterx|px-cdn|datadome/i;
+const CAPTCHA_ATTR =
+  /(^|[\s_-])(g-recaptcha|recaptcha|h-captcha|hcaptcha|cf-turnstile|turnstile|captcha|cf-challenge|challenge-form|challenge-running|px-captcha)([\s_-]|$)/i;
 const CAPTCHA_TEXT =
-  /verify (that )?you are (a )?human|are you a robot|unusual traffic from your (computer|network)|checking (if the site connection is secure|your browser)|complete the security check|press (and|&) hold/i;
-const CHALLENGE_TITLE = /^(just a moment|attention required|security check)/i;
-const LOGIN_TEXT = /(sign|log) ?in to (continue|view|see|access)|please (sign|log) ?in|members only/i;
+  /verify(ing)? (that )?you are (a )?human|confirm (that )?you are (a )?human|prove (that )?you(’|')?re (a )?human|are you a (robot|human)|not a robot|robot or human|unusual traffic from your (computer|network)|checking (if the site connection is secure|your browser)|complete the security check|press (and|&) hold|enable javascript and cookies to continue|this process is automatic|automated (access|requests|queries)|solve (the|this) (captcha|puzzle)/i;
+const CHALLENGE_TITLE =
+  /^(just a moment|attention required|security check|verify(ing)? you are human|are you a robot|robot or human|pardon our interruption|human verification|one more step|please wait while we verify)/i;
+const LOGIN_TEXT =
+  /(sign|log) ?in to (continue|view|see|access|read)|please (sign|log) ?in|you (must|need to) (be logged|log|sign) ?in|(login|sign-?in) required|members only|log ?in or sign ?up to (continue|view)/i;
+/** A final URL that is a sign-in page (when the requested one was not). */
+const LOGIN_PATH =
+  /\/(log-?in|sign-?in|signin|auth|sso|account\/login|users?\/sign_in|session\/new)(\/|$|\?|\.)/i;
 
 export interface PageSignals {
   readonly passwordFields: number;
@@ -45,14 +52,7 @@ export function readSignals(html: string): PageSignals {
     {
       onopentag(name, attrs) {
         if (name === 'input' && attrs['type']?.toLowerCase() === 'password') passwordFields++;
-        if (captchaMarker !== null) return;
-        const src = name === 'script' || name === 'iframe' ? (attrs['src'] ?? '') : '';
-        if (CAPTCHA_SRC.test(src)) captchaMarker = `${name} src ${src.slice(0, 200)}`;
-        for (const attr of ['class', 'id'] as const) {
-          const value = attrs[attr] ?? '';
-          if (captchaMarker === null && CAPTCHA_ATTR.test(value))
-            captchaMarker = `${attr}="${value.slice(0, 100)}"`;
-        }
+        if (captchaMarker === null) captchaMarker = captchaMarkerOf(name, attrs);
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
@@ -64,42 +64,72 @@ export function readSignals(html: string): PageSignals {
   return { passwordFields, captchaMarker, words, text };
 }
 
+function captchaMarkerOf(name: string, attrs: Record<string, string>): string | null {
+  const src = name === 'script' || name === 'iframe' ? (attrs['src'] ?? '') : '';
+  if (CAPTCHA_SRC.test(src)) return `${name} src ${src.slice(0, 200)}`;
+  if (name === 'iframe' && /captcha|challenge/i.test(attrs['title'] ?? ''))
+    return `iframe title "${(attrs['title'] ?? '').slice(0, 100)}"`;
+  if (name === 'form' && /challenge|captcha/i.test(attrs['action'] ?? ''))
+    return `form action ${(attrs['action'] ?? '').slice(0, 200)}`;
+  if (attrs['data-sitekey'] !== undefined) return `${name} data-sitekey`;
+  for (const attr of ['class', 'id'] as const) {
+    const value = attrs[attr] ?? '';
+    if (CAPTCHA_ATTR.test(value)) return `${attr}="${value.slice(0, 100)}"`;
+  }
+  return null;
+}
+
 function captchaEvidence(signals: PageSignals, title: string): string | null {
   if (signals.words >= CAPTCHA_MAX_WORDS) return null;
-  if (signals.captchaMarker) return signals.captchaMarker;
+  if (signals.captchaMarker) return `captcha marker: ${signals.captchaMarker}`;
   const text = CAPTCHA_TEXT.exec(signals.text)?.[0];
-  if (text) return `text "${text}"`;
-  return CHALLENGE_TITLE.test(title) ? `title "${title.slice(0, 100)}"` : null;
+  if (text) return `anti-bot interstitial: text "${text}"`;
+  return CHALLENGE_TITLE.test(title.trim()) ? `anti-bot interstitial: title "${title.slice(0, 100)}"` : null;
+}
+
+function loginWallEvidence(
+  signals: PageSignals,
+  urls: { requestedUrl?: string | undefined; finalUrl?: string | undefined },
+): string | null {
+  if (signals.words >= LOGIN_WALL_MAX_WORDS) return null;
+  if (signals.passwordFields > 0) return `password field on a page of ${signals.words} words`;
+  const loginText = LOGIN_TEXT.exec(signals.text)?.[0];
+  if (loginText) return `"${loginText}" on a page of ${signals.words} words`;
+  const { requestedUrl, finalUrl } = urls;
+  if (requestedUrl && finalUrl && LOGIN_PATH.test(pathOf(finalUrl)) && !LOGIN_PATH.test(pathOf(requestedUrl)))
+    return `redirected to sign-in page ${finalUrl.slice(0, 200)}`;
+  return null;
+}
+
+function pathOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.pathname}${parsed.search}`;
+  } catch {
+    return '';
+  }
 }
 
 /**
- * Captcha first (a challenge served with 403/503 is best named a captcha: retrying later will not
- * help), then the blocking HTTP statuses, then login walls (a 401, or a password field on a page
- * with little else to read). Walls are short pages: markers on long pages do not count.
+ * Captcha and anti-bot interstitials first (a challenge served with 403/503 is best named a
+ * captcha: retrying later will not help), then the blocking HTTP statuses, then login walls (a
+ * 401, a password field or a sign-in prompt on a page with little else to read, or a redirect to a
+ * sign-in page). Walls are short pages: markers on long pages do not count.
  */
-export function classifyOutcome(input: { status: number; title: string; html: string }): PageOutcome {
+export function classifyOutcome(input: {
+  status: number;
+  title: string;
+  html: string;
+  requestedUrl?: string;
+  finalUrl?: string;
+}): PageOutcome {
   const signals = readSignals(input.html);
   const captcha = captchaEvidence(signals, input.title);
-  if (captcha)
-    return { kind: 'blocked', reason: 'captcha', detail: `captcha marker: ${captcha}`.slice(0, 500) };
+  if (captcha) return { kind: 'blocked', reason: 'captcha', detail: captcha.slice(0, 500) };
   const statusReason = BLOCKING_STATUS.get(input.status);
   if (statusReason) return { kind: 'blocked', reason: statusReason, detail: `HTTP ${input.status}` };
   if (input.status === 401) return { kind: 'blocked', reason: 'login_wall', detail: 'HTTP 401' };
-  const fewWords = signals.words < LOGIN_WALL_MAX_WORDS;
-  if (fewWords && signals.passwordFields > 0) {
-    return {
-      kind: 'blocked',
-      reason: 'login_wall',
-      detail: `password field on a page of ${signals.words} words`,
-    };
-  }
-  const loginText = LOGIN_TEXT.exec(signals.text)?.[0];
-  if (fewWords && loginText) {
-    return {
-      kind: 'blocked',
-      reason: 'login_wall',
-      detail: `"${loginText}" on a page of ${signals.words} words`,
-    };
-  }
+  const login = loginWallEvidence(signals, input);
+  if (login) return { kind: 'blocked', reason: 'login_wall', detail: login.slice(0, 500) };
   return { kind: 'ok' };
 }

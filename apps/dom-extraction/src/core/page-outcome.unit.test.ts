@@ -48,6 +48,59 @@ describe('classifyOutcome', () => {
     expect(classify(page('<p>One moment</p>'), 200, 'Just a moment...')).toMatchObject({ reason: 'captcha' });
   });
 
+  it.each([
+    ['an hCaptcha widget', '<div class="h-captcha" data-sitekey="k"></div>'],
+    ['any widget with a site key', '<div data-sitekey="k"></div>'],
+    ['an iframe titled as a challenge', '<iframe title="Widget containing a security challenge"></iframe>'],
+    ['a challenge form', '<form action="/cdn-cgi/challenge-platform/h/b/orchestrate"></form>'],
+    ['a generic captcha script', '<script src="/assets/captcha.js"></script>'],
+    ['a challenge container', '<div id="challenge-running"></div>'],
+  ])('finds captcha widgets by general markers: %s', (_what, body) => {
+    expect(classify(page(body))).toMatchObject({ kind: 'blocked', reason: 'captcha' });
+  });
+
+  it.each([
+    ['Checking your browser before accessing the site. This process is automatic.', 'Site'],
+    ['Please enable JavaScript and cookies to continue', 'Site'],
+    ['Press & Hold to confirm you are a human (and not a bot).', 'Site'],
+    ['We need to make sure you are not a robot.', 'Site'],
+    ['<p>…</p>', 'Pardon Our Interruption'],
+    ['<p>…</p>', 'Robot or human?'],
+  ])('names anti-bot interstitials: %s / %s', (body, title) => {
+    expect(classify(page(`<p>${body}</p>`), 200, title)).toMatchObject({
+      kind: 'blocked',
+      reason: 'captcha',
+      detail: expect.stringMatching(/^anti-bot interstitial/) as unknown,
+    });
+  });
+
+  it('finds a redirect to a sign-in page as a login wall', () => {
+    const outcome = classifyOutcome({
+      status: 200,
+      title: 'Account',
+      html: page('<p>Welcome. Use your company account.</p>'),
+      requestedUrl: 'http://site.test/reports/q3',
+      finalUrl: 'http://site.test/login?next=/reports/q3',
+    });
+    expect(outcome).toMatchObject({ kind: 'blocked', reason: 'login_wall' });
+    expect(
+      classifyOutcome({
+        status: 200,
+        title: 'Login help',
+        html: page('<p>How to log in</p>'),
+        requestedUrl: 'http://site.test/login/help',
+        finalUrl: 'http://site.test/login/help',
+      }),
+    ).toEqual({ kind: 'ok' });
+  });
+
+  it.each(['You must be logged in to view this page.', 'Sign in to see this post', 'Login required'])(
+    'finds sign-in prompts: %s',
+    (text) => {
+      expect(classify(page(`<p>${text}</p>`))).toMatchObject({ reason: 'login_wall' });
+    },
+  );
+
   it('names a challenge served with 403 a captcha: waiting will not help', () => {
     expect(classify(page('<div id="cf-turnstile"></div>'), 403)).toMatchObject({
       kind: 'blocked',

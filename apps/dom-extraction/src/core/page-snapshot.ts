@@ -1,4 +1,4 @@
-import type { EvidenceRef, PageSnapshot } from '@forage/contracts';
+import type { EvidenceRef, MainContent, PageSnapshot, ScriptedElement } from '@forage/contracts';
 import type { PageOutcome } from './page-outcome.js';
 
 /** The parts of a render the reply carries (the DOM and screenshot travel as evidence refs). */
@@ -18,6 +18,8 @@ export function toPageSnapshot(input: {
   outcome: PageOutcome;
   evidence: { domSnapshot: EvidenceRef; screenshot: EvidenceRef | null };
   logRecordId: string;
+  mainContent?: MainContent | undefined;
+  scriptedElements?: readonly ScriptedElement[] | undefined;
 }): PageSnapshot {
   const { render } = input;
   return {
@@ -31,5 +33,7 @@ export function toPageSnapshot(input: {
     logRecordId: input.logRecordId,
     evidence: { domSnapshot: input.evidence.domSnapshot, screenshot: input.evidence.screenshot },
     network: { ...render.network, redirects: render.network.redirects.slice(0, 50) },
+    ...(input.mainContent ? { mainContent: input.mainContent } : {}),
+    ...(input.scriptedElements ? { scriptedElements: input.scriptedElements.slice(0, 500) } : {}),
   };
 }

@@ -1,7 +1,9 @@
 /**
  * When a loaded page has finished rendering, pure: after the load event, scripts may still fetch
  * data and change the DOM. The page is settled once the DOM size has not changed and no request
- * has been in flight for `quietMs`; it is captured anyway after `maxMs`.
+ * has been in flight for `quietMs`; it is captured anyway after `maxMs`. This is the fallback for
+ * pages without the in-page settle tracker (adapters/in-page/settle-tracker.ts), which knows more
+ * (pending timers and fetches, every mutation) and so needs a shorter quiet period.
  */
 
 export interface SettlePolicy {
@@ -10,7 +12,7 @@ export interface SettlePolicy {
   readonly pollMs: number;
 }
 
-export const DEFAULT_SETTLE: SettlePolicy = { quietMs: 300, maxMs: 2_000, pollMs: 100 };
+export const DEFAULT_SETTLE: SettlePolicy = { quietMs: 100, maxMs: 2_000, pollMs: 50 };
 
 /** One look at the page: when, how big its DOM was, how many requests were open. */
 export interface SettleSample {

@@ -2,18 +2,15 @@ import { Controller, Inject } from '@nestjs/common';
 import { extractPage, type CommandReply, type CommandRequest } from '@forage/contracts';
 import { ForageError, HandleCommand, LOGGER, ToolRecorder } from '@forage/messaging';
 import type { Logger } from '@forage/observability';
-import { classifyOutcome } from '../core/page-outcome.js';
 import { toPageSnapshot } from '../core/page-snapshot.js';
-import { PageRenderer, type RenderedPage } from '../adapters/page-renderer.js';
-import { SnapshotEvidence, type StoredEvidence } from '../adapters/snapshot-evidence.js';
+import { PageExtraction, type Extraction } from '../adapters/page-extraction.js';
 
 type ExtractRequest = CommandRequest<typeof extractPage>;
 
 @Controller()
 export class ExtractHandler {
   constructor(
-    @Inject(PageRenderer) private readonly renderer: PageRenderer,
-    @Inject(SnapshotEvidence) private readonly evidence: SnapshotEvidence,
+    @Inject(PageExtraction) private readonly extraction: PageExtraction,
     @Inject(ToolRecorder) private readonly recorder: ToolRecorder,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -21,27 +18,24 @@ export class ExtractHandler {
   @HandleCommand(extractPage)
   async extract(request: ExtractRequest): Promise<CommandReply<typeof extractPage>> {
     const startedAt = performance.now();
-    let rendered: RenderedPage;
-    let evidence: StoredEvidence;
+    let result: Extraction;
     try {
-      rendered = await this.renderer.render(request);
-      evidence = await this.evidence.save(rendered);
+      result = await this.extraction.extract(request);
     } catch (err) {
       await this.recordFailure(request, startedAt, err);
       throw err;
     }
-    const outcome = classifyOutcome(rendered);
-    const { finalUrl, status, title, contentType, network, settled, timings } = rendered;
+    const { outcome, render, evidence } = result;
     const logRecordId = await this.recorder.record({
       runId: request.runId,
       taskId: `extract:${request.url}`,
-      status: outcome.kind === 'ok' && status < 400 ? 'success' : 'partial',
+      status: outcome.kind === 'ok' && render.status < 400 ? 'success' : 'partial',
       confidence: outcome.kind === 'ok' ? 1 : 0.5,
       startedAt,
       evidence,
-      data: { url: request.url, finalUrl, status, title, contentType, outcome, network, settled, timings },
+      data: { url: request.url, outcome, ...result.details },
     });
-    return toPageSnapshot({ requestedUrl: request.url, render: rendered, outcome, evidence, logRecordId });
+    return toPageSnapshot({ ...result, requestedUrl: request.url, logRecordId });
   }
 
   /** Failures are tool outcomes too; a failure to record one must not hide the original error. */

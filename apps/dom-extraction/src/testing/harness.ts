@@ -6,6 +6,7 @@ import { logRecordSchema, type LogRecord } from '@forage/contracts';
 import { EvidenceStore, parseEvidenceKey } from '@forage/evidence';
 import { Bus, decodeJson, type RunningNatsServer, type RunningService } from '@forage/messaging';
 import { startTestNats } from '@forage/testing';
+import { BrowserPool } from '../adapters/browser-pool.js';
 import { loadDomExtractionConfig } from '../config.js';
 import { startDomExtractionService } from '../service.js';
 import { closedPort, startLocalServer, type LocalServer } from './fixture-site.js';
@@ -17,6 +18,8 @@ export interface Harness {
   readonly nc: NatsConnection;
   readonly bus: Bus;
   readonly store: EvidenceStore;
+  /** The service's browser supervisor, for injecting crashes and reading its processes. */
+  readonly pool: BrowserPool;
   /** The allowlisted fixture site. */
   readonly site: LocalServer;
   /** A loopback server that is not allowlisted: it must never see a connection. */
@@ -27,7 +30,13 @@ export interface Harness {
   stop(): Promise<void>;
 }
 
-export async function startHarness(options: { maxPages?: number } = {}): Promise<Harness> {
+/**
+ * Starts everything. Politeness delays are off unless `env` sets them (the fixture site is ours);
+ * `env` overrides any service variable.
+ */
+export async function startHarness(
+  options: { maxPages?: number; env?: Record<string, string>; allow?: readonly string[] } = {},
+): Promise<Harness> {
   const nats = await startTestNats();
   const site = await startLocalServer();
   const trap = await startLocalServer({ trap: true });
@@ -39,7 +48,9 @@ export async function startHarness(options: { maxPages?: number } = {}): Promise
     LOG_LEVEL: 'silent',
     FORAGE_EVIDENCE_KEY: key,
     EXTRACT_MAX_PAGES: String(options.maxPages ?? 4),
-    EGRESS_ALLOWLIST: `${site.origin},127.0.0.1:${unreachable}`,
+    EGRESS_ALLOWLIST: [site.origin, `127.0.0.1:${unreachable}`, ...(options.allow ?? [])].join(','),
+    DOMAIN_MIN_DELAY_MS: '0',
+    ...options.env,
   });
   const service = await startDomExtractionService(config);
   const nc = await connect({ servers: nats.url });
@@ -51,6 +62,7 @@ export async function startHarness(options: { maxPages?: number } = {}): Promise
     nc,
     bus: new Bus(nc, { timeoutMs: 30_000 }),
     store,
+    pool: service.app.get(BrowserPool),
     site,
     trap,
     closedPort: unreachable,

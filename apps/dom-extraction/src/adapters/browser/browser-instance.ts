@@ -1,0 +1,205 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { bounded } from '../bounded.js';
+import type { EgressGuard } from '../egress-guard.js';
+import { CALL_TIMEOUT_MS, closeContext, openContext, type SessionState } from './browser-context.js';
+import type { LaunchedChromium } from './launch.js';
+import { killBrowserProcesses, treeMemoryBytes } from './process-table.js';
+
+const CLOSE_TIMEOUT_MS = 15_000;
+/** An idle page is reset to about:blank this long after its last use, unless it is reused first. */
+const RESET_IDLE_AFTER_MS = 250;
+
+interface IdlePage {
+  readonly page: Page;
+  cancelReset: () => void;
+}
+
+/** One browser context, with the pages it keeps for reuse. */
+export interface Session {
+  readonly id: string;
+  readonly context: BrowserContext;
+  readonly idle: IdlePage[];
+  active: number;
+  lastUsedAt: number;
+  /** A fresh context took this one's place; it closes once its last page is given back. */
+  replaced: boolean;
+}
+
+/**
+ * One launched Chromium and what lives in it: a context per session, reusable pages, the count of
+ * pages it has loaded (for retirement), and whether it is retiring or dead. The pool decides when
+ * to use, retire and close it; this class does the browser work, each call bounded.
+ */
+export class BrowserInstance {
+  readonly sessions = new Map<string, Session>();
+  readonly pages = new Set<Page>();
+  /** Pages whose renderer crashed: never reused, and their failures are retried. */
+  readonly crashedPages = new WeakSet<Page>();
+  private readonly opening = new Map<string, Promise<Session>>();
+  /** Pages loaded so far, and pages at work now. */
+  served = 0;
+  active = 0;
+  retiring: string | null = null;
+  /** Set once the pool began closing this retired browser. */
+  draining = false;
+  dead = false;
+  private closing: Promise<void> | undefined;
+
+  constructor(
+    readonly generation: number,
+    private readonly launched: LaunchedChromium,
+    private readonly deps: { userAgent: string; guard: EgressGuard },
+  ) {}
+
+  get pid(): number | null {
+    return this.launched.pid;
+  }
+
+  get connected(): boolean {
+    return this.launched.browser.isConnected();
+  }
+
+  onDisconnected(listener: () => void): () => void {
+    this.launched.browser.on('disconnected', listener);
+    return () => this.launched.browser.off('disconnected', listener);
+  }
+
+  /** The session's context, opened on first use (seeded with `state`), or a fresh one if asked. */
+  async session(id: string, options: { fresh: boolean; state?: SessionState | undefined }): Promise<Session> {
+    const existing = this.sessions.get(id);
+    if (existing && !options.fresh) return existing;
+    let pending = this.opening.get(id);
+    if (!pending) {
+      pending = this.openSession(id, options.state).finally(() => this.opening.delete(id));
+      this.opening.set(id, pending);
+    }
+    return pending;
+  }
+
+  private async openSession(id: string, state: SessionState | undefined): Promise<Session> {
+    const context = await openContext({
+      browser: this.launched.browser,
+      userAgent: this.deps.userAgent,
+      guard: this.deps.guard,
+      state,
+    });
+    const session: Session = { id, context, idle: [], active: 0, lastUsedAt: Date.now(), replaced: false };
+    const previous = this.sessions.get(id);
+    this.sessions.set(id, session);
+    if (previous) await this.retireSession(previous);
+    return session;
+  }
+
+  /** A page of the session: an idle one if there is one, else a new one (closing another idle page if at `maxPages`). */
+  async takePage(session: Session, maxPages: number): Promise<Page> {
+    for (let idle = session.idle.pop(); idle; idle = session.idle.pop()) {
+      idle.cancelReset();
+      if (!idle.page.isClosed()) return idle.page;
+    }
+    if (this.pages.size >= maxPages) await this.closeOneIdlePage();
+    const page = await bounded({
+      call: session.context.newPage(),
+      ms: CALL_TIMEOUT_MS,
+      what: 'opening a page',
+      dispose: (late) => late.close(),
+    });
+    this.pages.add(page);
+    page.once('close', () => this.pages.delete(page));
+    page.once('crash', () => this.crashedPages.add(page));
+    return page;
+  }
+
+  /** Back to the session's idle pages, or closed if it cannot be trusted or its session is gone. */
+  async giveBack(session: Session, page: Page, reusable: boolean): Promise<void> {
+    if (page.isClosed()) return;
+    if (!reusable || this.crashedPages.has(page) || session.replaced || this.retiring || this.dead) {
+      await closePage(page);
+      return;
+    }
+    const entry: IdlePage = { page, cancelReset: () => undefined };
+    const timer = setTimeout(() => {
+      void this.resetIdle(session, entry);
+    }, RESET_IDLE_AFTER_MS);
+    timer.unref();
+    entry.cancelReset = () => {
+      clearTimeout(timer);
+    };
+    session.idle.push(entry);
+  }
+
+  /** An idle page must not keep running the last site's scripts. */
+  private async resetIdle(session: Session, entry: IdlePage): Promise<void> {
+    const at = session.idle.indexOf(entry);
+    if (at < 0) return;
+    session.idle.splice(at, 1);
+    try {
+      await bounded({ call: entry.page.goto('about:blank'), ms: CALL_TIMEOUT_MS, what: 'resetting a page' });
+      if (session.replaced || this.sessions.get(session.id) !== session) await closePage(entry.page);
+      else session.idle.push({ page: entry.page, cancelReset: () => undefined });
+    } catch {
+      await closePage(entry.page);
+    }
+  }
+
+  /** Session ended: release when its last page comes back. */
+  async endSessionIfDone(session: Session): Promise<void> {
+    if (session.replaced && session.active === 0) await closeContext(session.context);
+  }
+
+  /** Takes a session out of use; its context closes now if idle, else when its last page is back. */
+  async retireSession(session: Session): Promise<void> {
+    if (this.sessions.get(session.id) === session) this.sessions.delete(session.id);
+    session.replaced = true;
+    for (const idle of session.idle.splice(0)) idle.cancelReset();
+    await this.endSessionIfDone(session);
+  }
+
+  /** Closes sessions idle longer than `idleMs`, then the least recently used idle ones above `maxSessions`. */
+  async expireSessions(input: { now: number; idleMs: number; maxSessions: number }): Promise<string[]> {
+    const idle = [...this.sessions.values()]
+      .filter((s) => s.active === 0)
+      .sort((a, b) => a.lastUsedAt - b.lastUsedAt);
+    const excess = Math.max(0, this.sessions.size - input.maxSessions);
+    const expired = idle.filter((s, i) => i < excess || input.now - s.lastUsedAt > input.idleMs);
+    await Promise.all(expired.map((s) => this.retireSession(s)));
+    return expired.map((s) => s.id);
+  }
+
+  private async closeOneIdlePage(): Promise<void> {
+    const donor = [...this.sessions.values()]
+      .filter((s) => s.idle.length > 0)
+      .sort((a, b) => a.lastUsedAt - b.lastUsedAt)[0];
+    const entry = donor?.idle.shift();
+    if (!entry) return;
+    entry.cancelReset();
+    await closePage(entry.page);
+  }
+
+  /** Memory of the browser's process tree, each page counted once (0 when its process is unknown). */
+  memoryBytes(): Promise<number> {
+    return this.launched.pid === null ? Promise.resolve(0) : treeMemoryBytes(this.launched.pid);
+  }
+
+  /** Closes Chromium (bounded), then kills whatever of its processes is still alive. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      for (const session of this.sessions.values()) for (const idle of session.idle) idle.cancelReset();
+      await bounded({
+        call: this.launched.browser.close(),
+        ms: CLOSE_TIMEOUT_MS,
+        what: 'closing Chromium',
+      }).catch(() => undefined);
+      this.reap();
+    })();
+    return this.closing;
+  }
+
+  /** Kills the processes a dead or closed browser left behind; returns how many there were. */
+  reap(): number {
+    return this.launched.pid === null ? 0 : killBrowserProcesses(this.launched.pid);
+  }
+}
+
+async function closePage(page: Page): Promise<void> {
+  await bounded({ call: page.close(), ms: CALL_TIMEOUT_MS, what: 'closing a page' }).catch(() => undefined);
+}

@@ -1,0 +1,189 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { decideEgress, needsResolution, type AllowRule } from '@forage/egress';
+
+/** What a small GET from Node (not the browser) gave. */
+export type GuardedFetchResult =
+  | { readonly kind: 'response'; readonly status: number; readonly body: string; readonly truncated: boolean }
+  | { readonly kind: 'too_many_redirects' }
+  | {
+      readonly kind: 'failed';
+      readonly detail: string;
+      /** The host could not be reached at all (DNS, refused, reset, timed out), as opposed to refused by policy. */
+      readonly network: boolean;
+    };
+
+class EgressRefusedError extends Error {
+  override readonly name = 'EgressRefusedError';
+}
+
+class FetchTimeoutError extends Error {
+  override readonly name = 'FetchTimeoutError';
+}
+
+const SOCKET_ERRORS: Readonly<Record<string, string>> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  ENOTFOUND: 'host name did not resolve',
+  EAI_AGAIN: 'host name did not resolve',
+  ETIMEDOUT: 'timed out',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  EPIPE: 'connection closed',
+};
+
+function describeFailure(err: unknown): GuardedFetchResult {
+  if (err instanceof EgressRefusedError) return { kind: 'failed', detail: err.message, network: false };
+  if (err instanceof FetchTimeoutError) return { kind: 'failed', detail: err.message, network: true };
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  const known = code === undefined ? undefined : SOCKET_ERRORS[code];
+  if (known) return { kind: 'failed', detail: known, network: true };
+  return { kind: 'failed', detail: err instanceof Error ? err.message : String(err), network: false };
+}
+
+/**
+ * GET `url` with the egress policy enforced on the address actually connected to: names are
+ * resolved by a lookup that refuses any non-public address (unless the URL is allowlisted), IP
+ * literals are judged before connecting, and every redirect hop is judged again. Reads at most
+ * `maxBytes` of the body; the whole exchange is bounded by `timeoutMs`.
+ */
+export async function guardedFetch(input: {
+  url: string;
+  userAgent: string;
+  allowlist: readonly AllowRule[];
+  timeoutMs: number;
+  maxBytes: number;
+  maxRedirects: number;
+}): Promise<GuardedFetchResult> {
+  const deadline = Date.now() + input.timeoutMs;
+  let url = new URL(input.url);
+  for (let hop = 0; hop <= input.maxRedirects; hop++) {
+    const remaining = deadline - Date.now();
+    if (remaining <= 0)
+      return { kind: 'failed', detail: `timed out after ${input.timeoutMs} ms`, network: true };
+    const literal = needsResolution(url, input.allowlist)
+      ? null
+      : decideEgress({ url, addresses: [], allowlist: input.allowlist });
+    if (literal && !literal.allowed)
+      return { kind: 'failed', detail: `egress denied: ${literal.detail}`, network: false };
+    let answer: Answer;
+    try {
+      answer = await get({
+        url,
+        userAgent: input.userAgent,
+        allowlist: input.allowlist,
+        maxBytes: input.maxBytes,
+        timeoutMs: remaining,
+        guarded: literal === null,
+      });
+    } catch (err) {
+      return describeFailure(err);
+    }
+    if (answer.status >= 300 && answer.status < 400 && answer.location) {
+      try {
+        url = new URL(answer.location, url);
+      } catch {
+        return { kind: 'response', status: answer.status, body: '', truncated: false };
+      }
+      continue;
+    }
+    return { kind: 'response', status: answer.status, body: answer.body, truncated: answer.truncated };
+  }
+  return { kind: 'too_many_redirects' };
+}
+
+interface Answer {
+  readonly status: number;
+  readonly location: string | undefined;
+  readonly body: string;
+  readonly truncated: boolean;
+}
+
+function get(input: {
+  url: URL;
+  userAgent: string;
+  allowlist: readonly AllowRule[];
+  timeoutMs: number;
+  maxBytes: number;
+  guarded: boolean;
+}): Promise<Answer> {
+  const { url } = input;
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return Promise.reject(new EgressRefusedError(`egress denied: scheme ${url.protocol}`));
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise<Answer>((resolve, reject) => {
+    const req = send(
+      url,
+      {
+        method: 'GET',
+        headers: { 'user-agent': input.userAgent, accept: 'text/plain, */*;q=0.5' },
+        ...(input.guarded ? { lookup: publicOnlyLookup(url, input.allowlist) } : {}),
+      },
+      (res) => {
+        readBody(res, input.maxBytes).then(
+          ({ body, truncated }) => {
+            resolve({ status: res.statusCode ?? 0, location: res.headers.location, body, truncated });
+          },
+          (err: unknown) => {
+            reject(err instanceof Error ? err : new Error(String(err)));
+          },
+        );
+      },
+    );
+    const timer = setTimeout(() => {
+      req.destroy(new FetchTimeoutError(`timed out after ${input.timeoutMs} ms`));
+    }, input.timeoutMs);
+    req.on('close', () => {
+      clearTimeout(timer);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Reads up to `maxBytes`, then stops the transfer: the rest is not ours to parse. */
+async function readBody(
+  res: IncomingMessage,
+  maxBytes: number,
+): Promise<{ body: string; truncated: boolean }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let truncated = false;
+  for await (const chunk of res) {
+    const buffer = chunk as Buffer;
+    const room = maxBytes - size;
+    if (buffer.length > room) {
+      chunks.push(buffer.subarray(0, room));
+      size += room;
+      truncated = true;
+      res.destroy();
+      break;
+    }
+    chunks.push(buffer);
+    size += buffer.length;
+  }
+  return { body: Buffer.concat(chunks, size).toString('utf8'), truncated };
+}
+
+/** A DNS lookup for one URL that hands the socket only addresses the egress policy allows. */
+function publicOnlyLookup(url: URL, allowlist: readonly AllowRule[]): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { all: true, verbatim: true }, (err, found: LookupAddress[]) => {
+      if (err) {
+        callback(err, '', 0);
+        return;
+      }
+      const verdict = decideEgress({ url, addresses: found.map((a) => a.address), allowlist });
+      const first = found[0];
+      if (!verdict.allowed || !first) {
+        const detail = verdict.allowed ? `${hostname} did not resolve` : verdict.detail;
+        callback(new EgressRefusedError(`egress denied: ${detail}`), '', 0);
+        return;
+      }
+      if (options.all) callback(null, found);
+      else callback(null, first.address, first.family);
+    });
+  };
+}

@@ -1,0 +1,123 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { extractPage } from '@forage/contracts';
+import { Bus, RemoteError, type RunningNatsServer, type RunningService } from '@forage/messaging';
+import { egressProbes, INTERNAL_NAMES, startTestNats, startTrap, type Trap } from '@forage/testing';
+import { loadDomExtractionConfig } from '../apps/dom-extraction/src/config.js';
+import { startDomExtractionService } from '../apps/dom-extraction/src/service.js';
+
+/**
+ * The egress guard as a user meets it: dom.extract.v1 over NATS, Chromium behind the egress
+ * proxy, and 60+ URLs and pages aimed at a loopback listener. Every probe must be refused and
+ * the listener must see no connection at all.
+ */
+describe('dom-extraction never reaches internal addresses', () => {
+  let nats: RunningNatsServer;
+  let service: RunningService;
+  let nc: NatsConnection;
+  let bus: Bus;
+  let trap: Trap;
+  let site: Server;
+  let siteOrigin: string;
+  const pages = new Map<string, string>();
+
+  beforeAll(async () => {
+    trap = await startTrap();
+    site = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      if (url.pathname === '/redirect') {
+        res
+          .writeHead(Number(url.searchParams.get('code') ?? 302), {
+            location: url.searchParams.get('to') ?? '/',
+          })
+          .end();
+        return;
+      }
+      if (url.pathname === '/robots.txt') {
+        res.writeHead(404).end();
+        return;
+      }
+      const html =
+        url.pathname === '/ok'
+          ? '<!doctype html><title>ok</title><p>allowed page</p>'
+          : pages.get(url.pathname);
+      res.writeHead(html ? 200 : 404, { 'content-type': 'text/html' }).end(html ?? 'not found');
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    siteOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    nats = await startTestNats();
+    service = await startDomExtractionService(
+      loadDomExtractionConfig({
+        NATS_URL: nats.url,
+        OPS_PORT: '0',
+        LOG_LEVEL: 'silent',
+        FORAGE_EVIDENCE_KEY: randomBytes(32).toString('hex'),
+        EGRESS_ALLOWLIST: siteOrigin,
+        EGRESS_RESOLVE: Object.entries(INTERNAL_NAMES)
+          .flatMap(([name, addresses]) => addresses.map((a) => `${name}=${a}`))
+          .join(','),
+      }),
+    );
+    nc = await connect({ servers: nats.url });
+    bus = new Bus(nc, { timeoutMs: 60_000 });
+  }, 60_000);
+
+  afterAll(async () => {
+    await nc.close();
+    await service.stop();
+    await nats.stop();
+    await new Promise<void>((resolve) => {
+      site.close(() => {
+        resolve();
+      });
+    });
+    await trap.stop();
+  });
+
+  it('extracts the allowlisted page (the guard lets allowed traffic through)', async () => {
+    const page = await bus.request(extractPage, {
+      runId: randomUUID(),
+      url: `${siteOrigin}/ok`,
+      screenshot: false,
+    });
+    expect(page.outcome.kind).toBe('ok');
+    expect(page.title).toBe('ok');
+  });
+
+  it('refuses every probe and no connection reaches the listener', async () => {
+    const probes = egressProbes({ trapPort: trap.port, site: siteOrigin });
+    expect(probes.length).toBeGreaterThanOrEqual(60);
+    const let_through: string[] = [];
+    for (const [i, probe] of probes.entries()) {
+      let url: string;
+      if (probe.kind === 'navigate') url = probe.url;
+      else {
+        pages.set(`/probe/${i}`, probe.html);
+        url = `${siteOrigin}/probe/${i}`;
+      }
+      try {
+        const page = await bus.request(extractPage, {
+          runId: randomUUID(),
+          url,
+          screenshot: false,
+          timeoutMs: 5_000,
+        });
+        const refused =
+          page.network.blockedRequests > 0 ||
+          (page.outcome.kind === 'blocked' && page.outcome.reason === 'egress');
+        if (!refused) let_through.push(probe.name);
+      } catch (err) {
+        // refused by policy, or refused because the name does not resolve: never connected either way
+        const refused =
+          err instanceof RemoteError &&
+          (err.code === 'egress_denied' ||
+            (err.code === 'upstream_failed' && err.message.includes('did not resolve')));
+        if (!refused) let_through.push(`${probe.name}: ${String(err)}`);
+      }
+    }
+    expect(let_through).toEqual([]);
+    expect(trap.connections()).toBe(0);
+  }, 300_000);
+});
