@@ -54,6 +54,10 @@ describe('dom-extraction never reaches internal addresses', () => {
         OPS_PORT: '0',
         LOG_LEVEL: 'silent',
         FORAGE_EVIDENCE_KEY: randomBytes(32).toString('hex'),
+        // a probe page's request may start late (a worker boots first, a busy CI machine): wait
+        // long enough after the last request for it to be seen, since an unseen probe fails the test
+        EXTRACT_SETTLE_QUIET_MS: '1000',
+        EXTRACT_SETTLE_MAX_MS: '5000',
         EGRESS_ALLOWLIST: siteOrigin,
         EGRESS_RESOLVE: Object.entries(INTERNAL_NAMES)
           .flatMap(([name, addresses]) => addresses.map((a) => `${name}=${a}`))

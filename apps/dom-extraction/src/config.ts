@@ -53,6 +53,10 @@ export const domExtractionConfigSchema = baseEnvSchema
     EXTRACT_SESSION_IDLE_MS: z.coerce.number().int().min(1_000).default(600_000),
     /** Open session contexts at most; the least recently used idle one is closed first. */
     EXTRACT_MAX_SESSIONS: z.coerce.number().int().min(1).max(1_000).default(32),
+    /** A page is closed after this many loads (its renderer's memory starts afresh)… */
+    EXTRACT_PAGE_MAX_USES: z.coerce.number().int().min(1).default(100),
+    /** …or after this long unused: an idle replica keeps only its browser. */
+    EXTRACT_PAGE_IDLE_MS: z.coerce.number().int().min(500).default(30_000),
     /** A browser is retired (drained, closed, replaced) after loading this many pages. */
     EXTRACT_BROWSER_MAX_PAGES: z.coerce.number().int().min(1).default(500),
     /** …or once its process tree uses more than this much memory (sum of RSS from /proc). */

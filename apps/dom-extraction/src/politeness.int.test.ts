@@ -9,7 +9,7 @@ const MIN_DELAY_MS = 300;
  * The delay is kept between our navigation starts; what the server sees also varies with how long
  * each page takes from `goto` to its request (a fresh page's first request is slower).
  */
-const JITTER_MS = 100;
+const JITTER_MS = 150;
 
 describe('politeness: robots.txt, per-host limits and back-off, against local servers', () => {
   let h: Harness;

@@ -222,3 +222,37 @@ describe('the browser supervisor retires a browser above its memory limit', () =
     expect(h.pool.browserPids()).not.toContain(first);
   });
 });
+
+describe('the browser supervisor recycles pages', () => {
+  let h: Harness;
+  const extract = () =>
+    h.bus.request(extractPage, { runId: randomUUID(), url: `${h.site.origin}/login`, screenshot: false });
+
+  beforeAll(async () => {
+    h = await startHarness({
+      maxPages: 1,
+      env: { EXTRACT_PAGE_MAX_USES: '2', EXTRACT_PAGE_IDLE_MS: '1000' },
+    });
+  });
+
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  it('closes a page after EXTRACT_PAGE_MAX_USES loads, and pages left idle for EXTRACT_PAGE_IDLE_MS', async () => {
+    await extract();
+    expect(h.pool.openPageCount()).toBe(1);
+    await extract();
+    expect(h.pool.openPageCount()).toBe(0);
+    await extract();
+    expect(h.pool.openPageCount()).toBe(1);
+    expect(
+      await eventually(
+        () => h.pool.openPageCount(),
+        (n) => n === 0,
+        5_000,
+      ),
+    ).toBe(0);
+    expect((await extract()).status).toBe(200);
+  });
+});

@@ -37,7 +37,8 @@ export interface PageLease {
 /**
  * The browser supervisor. One Chromium per process, launched on first use; at most
  * EXTRACT_MAX_PAGES pages at work (the rest wait); a browser context per session, closed after
- * EXTRACT_SESSION_IDLE_MS idle; pages reused. A page crash or a browser that disconnects fails
+ * EXTRACT_SESSION_IDLE_MS idle; pages reused for up to EXTRACT_PAGE_MAX_USES loads and closed
+ * after EXTRACT_PAGE_IDLE_MS idle. A page crash or a browser that disconnects fails
  * the work at once and it runs again, once, in a fresh context (a fresh browser if it died). A
  * browser is retired after EXTRACT_BROWSER_MAX_PAGES pages or above EXTRACT_BROWSER_MAX_RSS_MB:
  * new work goes to a new browser, the old one finishes what it has, hands its sessions' cookies
@@ -68,7 +69,13 @@ export class BrowserPool implements OnApplicationShutdown {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.slots = new PageSlots(config.EXTRACT_MAX_PAGES);
-    const every = Math.min(30_000, Math.max(250, Math.floor(config.EXTRACT_SESSION_IDLE_MS / 4)));
+    const every = Math.min(
+      30_000,
+      Math.max(
+        250,
+        Math.floor(Math.min(config.EXTRACT_SESSION_IDLE_MS / 4, config.EXTRACT_PAGE_IDLE_MS / 2)),
+      ),
+    );
     this.sweeper = setInterval(() => {
       void this.expireSessions();
     }, every);
@@ -244,6 +251,7 @@ export class BrowserPool implements OnApplicationShutdown {
         const instance = new BrowserInstance(++this.generations, launched, {
           userAgent: this.config.USER_AGENT,
           guard: this.guard,
+          pageMaxUses: this.config.EXTRACT_PAGE_MAX_USES,
         });
         if (this.state === 'closed') {
           void instance.close();
@@ -364,6 +372,7 @@ export class BrowserPool implements OnApplicationShutdown {
         maxSessions: this.config.EXTRACT_MAX_SESSIONS,
       });
       if (expired.length > 0) this.logger.debug({ sessions: expired.length }, 'closed idle sessions');
+      await instance.closeIdlePages({ now, idleMs: this.config.EXTRACT_PAGE_IDLE_MS });
     }
   }
 }

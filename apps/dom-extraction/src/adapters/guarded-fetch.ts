@@ -1,8 +1,7 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { LookupFunction } from 'node:net';
-import { decideEgress, needsResolution, type AllowRule } from '@forage/egress';
+import { isIP, type LookupFunction } from 'node:net';
+import { decideEgress, needsResolution, type AllowRule, type Resolver } from '@forage/egress';
 
 /** What a small GET from Node (not the browser) gave. */
 export type GuardedFetchResult =
@@ -53,6 +52,9 @@ export async function guardedFetch(input: {
   url: string;
   userAgent: string;
   allowlist: readonly AllowRule[];
+  denylist: readonly string[];
+  /** The same resolver the browser's egress proxy uses (EGRESS_RESOLVE pins included). */
+  resolve: Resolver;
   timeoutMs: number;
   maxBytes: number;
   maxRedirects: number;
@@ -63,20 +65,21 @@ export async function guardedFetch(input: {
     const remaining = deadline - Date.now();
     if (remaining <= 0)
       return { kind: 'failed', detail: `timed out after ${input.timeoutMs} ms`, network: true };
-    const literal = needsResolution(url, input.allowlist)
+    const byUrl = needsResolution(url, input.allowlist)
       ? null
-      : decideEgress({ url, addresses: [], allowlist: input.allowlist });
-    if (literal && !literal.allowed)
-      return { kind: 'failed', detail: `egress denied: ${literal.detail}`, network: false };
+      : decideEgress({ url, addresses: [], allowlist: input.allowlist, denylist: input.denylist });
+    if (byUrl && !byUrl.allowed)
+      return { kind: 'failed', detail: `egress denied: ${byUrl.detail}`, network: false };
     let answer: Answer;
     try {
       answer = await get({
         url,
         userAgent: input.userAgent,
         allowlist: input.allowlist,
+        denylist: input.denylist,
+        resolve: input.resolve,
         maxBytes: input.maxBytes,
         timeoutMs: remaining,
-        guarded: literal === null,
       });
     } catch (err) {
       return describeFailure(err);
@@ -105,9 +108,10 @@ function get(input: {
   url: URL;
   userAgent: string;
   allowlist: readonly AllowRule[];
+  denylist: readonly string[];
+  resolve: Resolver;
   timeoutMs: number;
   maxBytes: number;
-  guarded: boolean;
 }): Promise<Answer> {
   const { url } = input;
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
@@ -119,7 +123,8 @@ function get(input: {
       {
         method: 'GET',
         headers: { 'user-agent': input.userAgent, accept: 'text/plain, */*;q=0.5' },
-        ...(input.guarded ? { lookup: publicOnlyLookup(url, input.allowlist) } : {}),
+        // names always go through the policy's resolver (EGRESS_RESOLVE pins apply to allowlisted names too)
+        lookup: policyLookup(input),
       },
       (res) => {
         readBody(res, input.maxBytes).then(
@@ -167,23 +172,41 @@ async function readBody(
   return { body: Buffer.concat(chunks, size).toString('utf8'), truncated };
 }
 
-/** A DNS lookup for one URL that hands the socket only addresses the egress policy allows. */
-function publicOnlyLookup(url: URL, allowlist: readonly AllowRule[]): LookupFunction {
+/**
+ * A DNS lookup for one URL, answered by the shared resolver, that hands the socket only addresses
+ * the egress policy allows (an allowlisted URL may resolve anywhere).
+ */
+function policyLookup(input: {
+  url: URL;
+  allowlist: readonly AllowRule[];
+  denylist: readonly string[];
+  resolve: Resolver;
+}): LookupFunction {
   return (hostname, options, callback) => {
-    dnsLookup(hostname, { all: true, verbatim: true }, (err, found: LookupAddress[]) => {
-      if (err) {
-        callback(err, '', 0);
-        return;
-      }
-      const verdict = decideEgress({ url, addresses: found.map((a) => a.address), allowlist });
-      const first = found[0];
-      if (!verdict.allowed || !first) {
-        const detail = verdict.allowed ? `${hostname} did not resolve` : verdict.detail;
-        callback(new EgressRefusedError(`egress denied: ${detail}`), '', 0);
-        return;
-      }
-      if (options.all) callback(null, found);
-      else callback(null, first.address, first.family);
-    });
+    input.resolve(hostname).then(
+      (addresses) => {
+        const verdict = decideEgress({ ...input, addresses });
+        const first = addresses[0];
+        if (!verdict.allowed || first === undefined) {
+          const detail = verdict.allowed ? `${hostname} did not resolve` : verdict.detail;
+          callback(new EgressRefusedError(`egress denied: ${detail}`), '', 0);
+          return;
+        }
+        const family = isIP(first) === 6 ? 6 : 4;
+        if (options.all)
+          callback(
+            null,
+            addresses.map((address) => ({ address, family: isIP(address) === 6 ? 6 : 4 })),
+          );
+        else callback(null, first, family);
+      },
+      (err: unknown) => {
+        const failure = Object.assign(new Error(`${hostname} did not resolve`), {
+          code: 'ENOTFOUND',
+          cause: err,
+        });
+        callback(failure, '', 0);
+      },
+    );
   };
 }

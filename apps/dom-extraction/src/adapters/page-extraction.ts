@@ -5,7 +5,7 @@ import { analysePage } from '../core/analyse-page.js';
 import type { PageOutcome } from '../core/page-outcome.js';
 import type { RenderSummary } from '../core/page-snapshot.js';
 import { EgressGuard } from './egress-guard.js';
-import { PageRenderer, type RenderRequest } from './page-renderer.js';
+import { PageRenderer, type RenderedPage, type RenderRequest } from './page-renderer.js';
 import { Politeness } from './politeness.js';
 import { SnapshotEvidence, type StoredEvidence } from './snapshot-evidence.js';
 
@@ -54,7 +54,7 @@ export class PageExtraction {
         details: { navigated: false },
       };
     }
-    let rendered;
+    let rendered: RenderedPage;
     try {
       rendered = await this.renderer.render({ ...request, beforeNavigate: admission.start });
     } finally {

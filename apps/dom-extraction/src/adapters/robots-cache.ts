@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { withOverrides, type Resolver } from '@forage/egress';
 import type { DomExtractionConfig } from '../config.js';
 import { DOM_EXTRACTION_CONFIG } from '../tokens.js';
 import { decideRobots, ROBOTS_MAX_BYTES, rulesFor, type RobotsRules } from '../core/robots.js';
@@ -49,7 +50,11 @@ interface Entry {
 export class RobotsCache {
   private readonly entries = new Map<string, Promise<Entry>>();
 
-  constructor(@Inject(DOM_EXTRACTION_CONFIG) private readonly config: DomExtractionConfig) {}
+  private readonly resolve: Resolver;
+
+  constructor(@Inject(DOM_EXTRACTION_CONFIG) private readonly config: DomExtractionConfig) {
+    this.resolve = withOverrides(config.EGRESS_RESOLVE);
+  }
 
   async decide(url: URL): Promise<RobotsDecision> {
     const entry = await this.entryFor(url.origin);
@@ -94,6 +99,8 @@ export class RobotsCache {
       url,
       userAgent: this.config.USER_AGENT,
       allowlist: this.config.EGRESS_ALLOWLIST,
+      denylist: this.config.EGRESS_DENYLIST,
+      resolve: this.resolve,
       timeoutMs: this.config.ROBOTS_TIMEOUT_MS,
       maxBytes: ROBOTS_MAX_BYTES,
       maxRedirects: MAX_REDIRECTS,

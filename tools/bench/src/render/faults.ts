@@ -29,6 +29,8 @@ export class FaultInjector {
     const [browser] = this.pool.browserPids();
     if (browser === undefined) return;
     if (kind === 'browser_kill') {
+      if (process.env['SOAK_TRACE'])
+        console.error(`${new Date().toISOString()} FAULT browser_kill ${browser}`);
       process.kill(browser, 'SIGKILL');
       this.injected.browser_kill++;
       return;
@@ -43,6 +45,8 @@ export class FaultInjector {
     const victim = renderers[Math.floor(Math.random() * renderers.length)];
     if (!victim) return;
     try {
+      if (process.env['SOAK_TRACE'])
+        console.error(`${new Date().toISOString()} FAULT renderer_kill ${victim.pid}`);
       process.kill(victim.pid, 'SIGKILL');
       this.injected.renderer_kill++;
     } catch {

@@ -15,11 +15,12 @@ export interface MemoryPoint {
 }
 
 /**
- * Memory at a quiet moment: nothing at work, idle pages reset, garbage collected. The service is
- * this process (its RSS); the browser is the PSS of every live browser's process tree.
+ * Memory at rest: nothing at work, idle pages closed (EXTRACT_PAGE_IDLE_MS), garbage collected.
+ * The service is this process (its RSS); the browser is the PSS of every live browser's tree.
  */
-export async function quietMemory(pool: BrowserPool, atPage: number): Promise<MemoryPoint> {
-  await sleep(1_000);
+export async function restingMemory(pool: BrowserPool, atPage: number): Promise<MemoryPoint> {
+  for (let waited = 0; pool.openPageCount() > 0 && waited < 30_000; waited += 100) await sleep(100);
+  await sleep(500);
   collectGarbage();
   await sleep(200);
   const pids = pool.browserPids();
@@ -30,4 +31,14 @@ export async function quietMemory(pool: BrowserPool, atPage: number): Promise<Me
   const serviceRssMb = process.memoryUsage().rss / 1_048_576;
   const browserMb = browserBytes / 1_048_576;
   return { atPage, serviceRssMb, browserMb, totalMb: serviceRssMb + browserMb, browsers: pids.length };
+}
+
+/** The same sum, sampled under load (pages open, no garbage collection forced). */
+export async function loadedMemoryMb(pool: BrowserPool): Promise<number> {
+  const pids = pool.browserPids();
+  const browserBytes = (await Promise.all(pids.map((pid) => treeMemoryBytes(pid)))).reduce(
+    (a, b) => a + b,
+    0,
+  );
+  return (process.memoryUsage().rss + browserBytes) / 1_048_576;
 }

@@ -25,17 +25,20 @@ export async function startServiceUnderTest(input: {
   natsUrl: string;
   siteOrigin: string;
   maxPages: number;
+  /** Further service variables (the soak shortens EXTRACT_PAGE_IDLE_MS). */
+  env?: Record<string, string>;
 }): Promise<ServiceUnderTest> {
   const service: RunningService = await startDomExtractionService(
     loadDomExtractionConfig({
       NATS_URL: input.natsUrl,
       OPS_PORT: '0',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env['BENCH_LOG_LEVEL'] ?? 'silent',
       FORAGE_EVIDENCE_KEY: randomBytes(32).toString('hex'),
       EXTRACT_MAX_PAGES: String(input.maxPages),
       EGRESS_ALLOWLIST: input.siteOrigin,
       DOMAIN_MAX_CONCURRENCY: '64',
       DOMAIN_MIN_DELAY_MS: '0',
+      ...input.env,
     }),
   );
   const nc: NatsConnection = await connect({ servers: input.natsUrl, name: 'bench-render-client' });

@@ -11,6 +11,7 @@ const RESET_IDLE_AFTER_MS = 250;
 
 interface IdlePage {
   readonly page: Page;
+  readonly since: number;
   cancelReset: () => void;
 }
 
@@ -36,6 +37,8 @@ export class BrowserInstance {
   /** Pages whose renderer crashed: never reused, and their failures are retried. */
   readonly crashedPages = new WeakSet<Page>();
   private readonly opening = new Map<string, Promise<Session>>();
+  /** Loads per page: a page is closed after `pageMaxUses`, so its renderer's heap cannot grow without end. */
+  private readonly uses = new WeakMap<Page, number>();
   /** Pages loaded so far, and pages at work now. */
   served = 0;
   active = 0;
@@ -48,7 +51,7 @@ export class BrowserInstance {
   constructor(
     readonly generation: number,
     private readonly launched: LaunchedChromium,
-    private readonly deps: { userAgent: string; guard: EgressGuard },
+    private readonly deps: { userAgent: string; guard: EgressGuard; pageMaxUses: number },
   ) {}
 
   get pid(): number | null {
@@ -94,7 +97,7 @@ export class BrowserInstance {
   async takePage(session: Session, maxPages: number): Promise<Page> {
     for (let idle = session.idle.pop(); idle; idle = session.idle.pop()) {
       idle.cancelReset();
-      if (!idle.page.isClosed()) return idle.page;
+      if (!idle.page.isClosed()) return this.used(idle.page);
     }
     if (this.pages.size >= maxPages) await this.closeOneIdlePage();
     const page = await bounded({
@@ -106,17 +109,30 @@ export class BrowserInstance {
     this.pages.add(page);
     page.once('close', () => this.pages.delete(page));
     page.once('crash', () => this.crashedPages.add(page));
+    return this.used(page);
+  }
+
+  private used(page: Page): Page {
+    this.uses.set(page, (this.uses.get(page) ?? 0) + 1);
     return page;
   }
 
   /** Back to the session's idle pages, or closed if it cannot be trusted or its session is gone. */
   async giveBack(session: Session, page: Page, reusable: boolean): Promise<void> {
     if (page.isClosed()) return;
-    if (!reusable || this.crashedPages.has(page) || session.replaced || this.retiring || this.dead) {
+    const wornOut = (this.uses.get(page) ?? 0) >= this.deps.pageMaxUses;
+    if (
+      !reusable ||
+      wornOut ||
+      this.crashedPages.has(page) ||
+      session.replaced ||
+      this.retiring ||
+      this.dead
+    ) {
       await closePage(page);
       return;
     }
-    const entry: IdlePage = { page, cancelReset: () => undefined };
+    const entry: IdlePage = { page, since: Date.now(), cancelReset: () => undefined };
     const timer = setTimeout(() => {
       void this.resetIdle(session, entry);
     }, RESET_IDLE_AFTER_MS);
@@ -135,7 +151,7 @@ export class BrowserInstance {
     try {
       await bounded({ call: entry.page.goto('about:blank'), ms: CALL_TIMEOUT_MS, what: 'resetting a page' });
       if (session.replaced || this.sessions.get(session.id) !== session) await closePage(entry.page);
-      else session.idle.push({ page: entry.page, cancelReset: () => undefined });
+      else session.idle.push({ page: entry.page, since: entry.since, cancelReset: () => undefined });
     } catch {
       await closePage(entry.page);
     }
@@ -163,6 +179,19 @@ export class BrowserInstance {
     const expired = idle.filter((s, i) => i < excess || input.now - s.lastUsedAt > input.idleMs);
     await Promise.all(expired.map((s) => this.retireSession(s)));
     return expired.map((s) => s.id);
+  }
+
+  /** Closes pages nobody used for `idleMs`: an idle replica keeps only its browser. */
+  async closeIdlePages(input: { now: number; idleMs: number }): Promise<number> {
+    const stale: IdlePage[] = [];
+    for (const session of this.sessions.values()) {
+      const keep = session.idle.filter((entry) => input.now - entry.since <= input.idleMs);
+      stale.push(...session.idle.filter((entry) => input.now - entry.since > input.idleMs));
+      session.idle.splice(0, session.idle.length, ...keep);
+    }
+    for (const entry of stale) entry.cancelReset();
+    await Promise.all(stale.map((entry) => closePage(entry.page)));
+    return stale.length;
   }
 
   private async closeOneIdlePage(): Promise<void> {

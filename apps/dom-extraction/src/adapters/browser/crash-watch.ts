@@ -1,7 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 import { PageCrashedError } from '../../errors.js';
 import type { BrowserInstance } from './browser-instance.js';
 
+const CRASH_EVENT_GRACE_MS = 50;
 const CRASH_TEXT = /Target crashed|Page crashed|Renderer process crashed/i;
 const CLOSED_TEXT =
   /Target page, context or browser has been closed|Browser has been closed|browser has disconnected/i;
@@ -36,7 +38,11 @@ export async function runUnlessCrashed<T>(input: {
     working.catch(() => undefined);
     return await Promise.race([working, crashed]);
   } catch (err) {
-    throw asCrash(err, { page, instance }) ?? err;
+    // a failure can arrive just before the crash event that explains it
+    const crash =
+      asCrash(err, { page, instance }) ??
+      (await sleep(CRASH_EVENT_GRACE_MS), asCrash(err, { page, instance }));
+    throw crash ?? err;
   } finally {
     page.off('crash', onCrash);
     stopWatchingBrowser();
