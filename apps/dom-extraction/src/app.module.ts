@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { EvidenceModule } from '@forage/evidence';
 import type { DomExtractionConfig } from './config.js';
 import { DOM_EXTRACTION_CONFIG } from './tokens.js';
+import { BrowserMetrics } from './adapters/browser-metrics.js';
 import { BrowserPool } from './adapters/browser-pool.js';
 import { EgressGuard } from './adapters/egress-guard.js';
 import { PageExtraction } from './adapters/page-extraction.js';
@@ -22,6 +23,7 @@ export class DomExtractionModule {
         { provide: DOM_EXTRACTION_CONFIG, useValue: config },
         EgressGuard,
         BrowserPool,
+        BrowserMetrics,
         PageRenderer,
         SnapshotEvidence,
         RobotsCache,

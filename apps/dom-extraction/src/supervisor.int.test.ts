@@ -131,6 +131,18 @@ describe('the browser supervisor recovers from crashes', () => {
     expect(leftovers).toEqual([]);
   });
 
+  it('shows the supervisor on /metrics: launches, crash retries, page slots', async () => {
+    // one launch at the start, one after the browser was killed; a retry per crash above
+    expect(await h.metric('forage_browser_launches_total')).toBe(2);
+    expect(await h.metric('forage_browser_crash_retries_total')).toBeGreaterThanOrEqual(4);
+    expect(await h.metric('forage_extract_page_slots')).toBe(2);
+    expect(await h.metric('forage_extract_pages_in_flight')).toBe(0);
+    const pending = extract('/loading?ms=1200&case=metrics');
+    await pageAt('/loading?ms=1200&case=metrics');
+    expect(await h.metric('forage_extract_pages_in_flight')).toBe(1);
+    await pending;
+  });
+
   it('leaves no Chromium process behind after stop()', async () => {
     await h.stop();
     expect(

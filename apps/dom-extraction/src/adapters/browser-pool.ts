@@ -34,6 +34,21 @@ export interface PageLease {
   readonly attempt: 1 | 2;
 }
 
+/** A reading of the supervisor: pages now, and counts since the process started. */
+export interface BrowserPoolLoad {
+  /** Page slots at work, of `capacity` (EXTRACT_MAX_PAGES); `waiting` requests queue for one. */
+  readonly busy: number;
+  readonly capacity: number;
+  readonly waiting: number;
+  /** Pages open in live browsers, at work or idle. */
+  readonly open: number;
+  /** PSS of the browsers' process trees at the last sample (every 5 s). */
+  readonly memoryBytes: number;
+  readonly launches: number;
+  readonly retirements: number;
+  readonly crashRetries: number;
+}
+
 /**
  * The browser supervisor. One Chromium per process, launched on first use; at most
  * EXTRACT_MAX_PAGES pages at work (the rest wait); a browser context per session, closed after
@@ -168,12 +183,27 @@ export class BrowserPool implements OnApplicationShutdown {
   }
 
   health(): { ok: boolean; detail: string } {
-    const load = `${this.slots.busy}/${this.slots.capacity} pages busy, ${this.slots.waiting} waiting, ${this.openPageCount()} open`;
+    const l = this.load();
+    const load = `${l.busy}/${l.capacity} pages busy, ${l.waiting} waiting, ${l.open} open`;
     const error = this.state === 'failed' ? `: ${this.lastError}` : '';
-    const rss = `${Math.round(this.lastMemoryBytes / 1_048_576)} MB`;
+    const rss = `${Math.round(l.memoryBytes / 1_048_576)} MB`;
     return {
       ok: this.state !== 'failed' && this.state !== 'closed',
-      detail: `${this.state}${error}; ${load}; ${this.generations} launch(es), ${this.retirements} retired, ${this.crashRetries} crash retries, ${rss}`,
+      detail: `${this.state}${error}; ${load}; ${l.launches} launch(es), ${l.retirements} retired, ${l.crashRetries} crash retries, ${rss}`,
+    };
+  }
+
+  /** What the supervisor is doing now, and its counts since start (for /health and /metrics). */
+  load(): BrowserPoolLoad {
+    return {
+      busy: this.slots.busy,
+      capacity: this.slots.capacity,
+      waiting: this.slots.waiting,
+      open: this.openPageCount(),
+      memoryBytes: this.lastMemoryBytes,
+      launches: this.generations,
+      retirements: this.retirements,
+      crashRetries: this.crashRetries,
     };
   }
 

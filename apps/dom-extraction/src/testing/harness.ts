@@ -27,6 +27,8 @@ export interface Harness {
   /** Allowlisted, but nothing listens there. */
   readonly closedPort: number;
   health(): Promise<{ ok: boolean; checks: Record<string, { ok: boolean; detail?: string }> }>;
+  /** One sample of the service's /metrics: the value of `name` (labels ignored), undefined if absent. */
+  metric(name: string): Promise<number | undefined>;
   stop(): Promise<void>;
 }
 
@@ -69,6 +71,11 @@ export async function startHarness(
     async health() {
       const res = await fetch(`http://127.0.0.1:${service.opsPort}/health`);
       return (await res.json()) as Awaited<ReturnType<Harness['health']>>;
+    },
+    async metric(name) {
+      const text = await (await fetch(`http://127.0.0.1:${service.opsPort}/metrics`)).text();
+      const line = text.split('\n').find((l) => l.startsWith(`${name}{`) || l.startsWith(`${name} `));
+      return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
     },
     async stop() {
       if (stopped) return;
