@@ -1,10 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { extractPage } from '@forage/contracts';
 import { Bus, RemoteError, type RunningNatsServer, type RunningService } from '@forage/messaging';
-import { egressProbes, INTERNAL_NAMES, startTestNats, startTrap, type Trap } from '@forage/testing';
+import {
+  egressProbes,
+  INTERNAL_NAMES,
+  startProbeSite,
+  startTestNats,
+  startTrap,
+  type ProbeSite,
+  type Trap,
+} from '@forage/testing';
 import { loadDomExtractionConfig } from '../apps/dom-extraction/src/config.js';
 import { startDomExtractionService } from '../apps/dom-extraction/src/service.js';
 
@@ -19,34 +25,13 @@ describe('dom-extraction never reaches internal addresses', () => {
   let nc: NatsConnection;
   let bus: Bus;
   let trap: Trap;
-  let site: Server;
+  let site: ProbeSite;
   let siteOrigin: string;
-  const pages = new Map<string, string>();
 
   beforeAll(async () => {
     trap = await startTrap();
-    site = createServer((req, res) => {
-      const url = new URL(req.url ?? '/', 'http://x');
-      if (url.pathname === '/redirect') {
-        res
-          .writeHead(Number(url.searchParams.get('code') ?? 302), {
-            location: url.searchParams.get('to') ?? '/',
-          })
-          .end();
-        return;
-      }
-      if (url.pathname === '/robots.txt') {
-        res.writeHead(404).end();
-        return;
-      }
-      const html =
-        url.pathname === '/ok'
-          ? '<!doctype html><title>ok</title><p>allowed page</p>'
-          : pages.get(url.pathname);
-      res.writeHead(html ? 200 : 404, { 'content-type': 'text/html' }).end(html ?? 'not found');
-    });
-    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-    siteOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    site = await startProbeSite();
+    siteOrigin = site.origin;
     nats = await startTestNats();
     service = await startDomExtractionService(
       loadDomExtractionConfig({
@@ -72,11 +57,7 @@ describe('dom-extraction never reaches internal addresses', () => {
     await nc.close();
     await service.stop();
     await nats.stop();
-    await new Promise<void>((resolve) => {
-      site.close(() => {
-        resolve();
-      });
-    });
+    await site.stop();
     await trap.stop();
   });
 
@@ -95,12 +76,7 @@ describe('dom-extraction never reaches internal addresses', () => {
     expect(probes.length).toBeGreaterThanOrEqual(60);
     const let_through: string[] = [];
     for (const [i, probe] of probes.entries()) {
-      let url: string;
-      if (probe.kind === 'navigate') url = probe.url;
-      else {
-        pages.set(`/probe/${i}`, probe.html);
-        url = `${siteOrigin}/probe/${i}`;
-      }
+      const url = site.urlOf(probe, i);
       try {
         const page = await bus.request(extractPage, {
           runId: randomUUID(),

@@ -1,30 +1,8 @@
-import { existsSync } from 'node:fs';
 import { z } from 'zod';
+import { ChromiumNotFoundError, findChromium } from '@forage/browser';
 import { baseEnvSchema, booleanFlagSchema, parseConfig, portSchema } from '@forage/config';
 import { evidenceEnvSchema } from '@forage/evidence';
 import { egressEnvSchema } from '@forage/egress';
-import { ChromiumNotFoundError } from './errors.js';
-
-/** Debian's real binary first: the /usr/bin wrapper prints a harmless but noisy warning. */
-export const CHROMIUM_CANDIDATES = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'] as const;
-
-/** The configured Chromium if it exists, else the first candidate that does. */
-export function findChromium(
-  configured: string | undefined,
-  exists: (path: string) => boolean = existsSync,
-): string {
-  if (configured) {
-    if (exists(configured)) return configured;
-    throw new ChromiumNotFoundError(
-      `CHROMIUM_PATH ${configured} does not exist; install Chromium with: apt-get install -y chromium`,
-    );
-  }
-  const found = CHROMIUM_CANDIDATES.find((path) => exists(path));
-  if (found) return found;
-  throw new ChromiumNotFoundError(
-    `Chromium not found at ${CHROMIUM_CANDIDATES.join(' or ')}; install it with: apt-get install -y chromium (or set CHROMIUM_PATH)`,
-  );
-}
 
 export const domExtractionConfigSchema = baseEnvSchema
   .extend(evidenceEnvSchema.shape)

@@ -1,6 +1,5 @@
 import { ConfigError } from '@forage/config';
-import { findChromium, loadDomExtractionConfig } from './config.js';
-import { ChromiumNotFoundError } from './errors.js';
+import { loadDomExtractionConfig } from './config.js';
 
 const key = 'ab'.repeat(32);
 
@@ -33,17 +32,5 @@ describe('dom-extraction config', () => {
       loadDomExtractionConfig({ FORAGE_EVIDENCE_KEY: key, CHROMIUM_PATH: '/nope/chromium' }),
     ).toThrow(/CHROMIUM_PATH.*apt-get install -y chromium/);
     expect(() => loadDomExtractionConfig({})).toThrow(/FORAGE_EVIDENCE_KEY/);
-  });
-});
-
-describe('findChromium', () => {
-  it('prefers the real binary over the Debian wrapper', () => {
-    expect(findChromium(undefined, () => true)).toBe('/usr/lib/chromium/chromium');
-    expect(findChromium(undefined, (p) => p === '/usr/bin/chromium')).toBe('/usr/bin/chromium');
-  });
-
-  it('says how to install Chromium when there is none', () => {
-    expect(() => findChromium(undefined, () => false)).toThrow(ChromiumNotFoundError);
-    expect(() => findChromium(undefined, () => false)).toThrow('apt-get install -y chromium');
   });
 });

@@ -21,11 +21,6 @@ export class BrowserTimeoutError extends ForageError {
   readonly retryable = true;
 }
 
-/** No Chromium binary where configured or expected; the service cannot render anything. */
-export class ChromiumNotFoundError extends Error {
-  override readonly name = 'ChromiumNotFoundError';
-}
-
 /** A host's politeness limits (concurrency, delay, Crawl-delay) kept the request waiting past its budget. */
 export class DomainBusyError extends ForageError {
   override readonly name = 'DomainBusyError';

@@ -4,7 +4,7 @@
  */
 export { startDomExtractionService } from './service.js';
 export { loadDomExtractionConfig, type DomExtractionConfig } from './config.js';
-export { BrowserPool, CHROMIUM_ARGS } from './adapters/browser-pool.js';
+export { BrowserPool } from './adapters/browser-pool.js';
 export {
   liveTree,
   readProcessTable,

@@ -1,41 +1,31 @@
-import { existsSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request } from 'node:http';
 import { chromium, type Browser } from 'playwright-core';
-import { egressProbes, INTERNAL_NAMES, startTrap, type Trap } from '@forage/testing';
+import { CHROMIUM_ARGS, findChromium } from '@forage/browser';
+import {
+  egressProbes,
+  INTERNAL_NAMES,
+  startProbeSite,
+  startTrap,
+  type ProbeSite,
+  type Trap,
+} from '@forage/testing';
 import { EgressProxy, type EgressDecision } from './proxy.js';
 import { parseAllowlist } from './policy.js';
 import { systemResolver } from './resolver.js';
 
-const CHROMIUM = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => existsSync(p));
-
 describe('EgressProxy in front of real Chromium', () => {
   let trap: Trap;
-  let site: Server;
+  let site: ProbeSite;
   let siteOrigin: string;
   let proxy: EgressProxy;
   let browser: Browser;
   const decisions: EgressDecision[] = [];
-  const pages = new Map<string, string>();
   const resolverCalls: string[] = [];
 
   beforeAll(async () => {
     trap = await startTrap();
-    site = createServer((req, res) => {
-      const url = new URL(req.url ?? '/', 'http://x');
-      if (url.pathname === '/redirect') {
-        res
-          .writeHead(Number(url.searchParams.get('code') ?? 302), {
-            location: url.searchParams.get('to') ?? '/',
-          })
-          .end();
-        return;
-      }
-      const html = url.pathname === '/ok' ? '<p>allowed page</p>' : pages.get(url.pathname);
-      res.writeHead(html ? 200 : 404, { 'content-type': 'text/html' }).end(html ?? 'not found');
-    });
-    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-    siteOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    site = await startProbeSite();
+    siteOrigin = site.origin;
     proxy = await EgressProxy.start({
       allowlist: parseAllowlist(siteOrigin),
       resolve: (host) => {
@@ -46,17 +36,8 @@ describe('EgressProxy in front of real Chromium', () => {
       onDecision: (d) => decisions.push(d),
     });
     browser = await chromium.launch({
-      executablePath: CHROMIUM ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: findChromium(undefined),
+      args: [...CHROMIUM_ARGS],
       proxy: proxy.playwrightProxy(),
     });
   }, 60_000);
@@ -64,11 +45,7 @@ describe('EgressProxy in front of real Chromium', () => {
   afterAll(async () => {
     await browser.close();
     await proxy.stop();
-    await new Promise<void>((resolve) => {
-      site.close(() => {
-        resolve();
-      });
-    });
+    await site.stop();
     await trap.stop();
   });
 
@@ -89,16 +66,13 @@ describe('EgressProxy in front of real Chromium', () => {
     for (const [i, probe] of probes.entries()) {
       const before = decisions.length;
       const page = await context.newPage();
-      if (probe.kind === 'navigate') {
-        await page.goto(probe.url, { timeout: 5_000 }).catch(() => undefined);
-      } else {
-        pages.set(`/probe/${i}`, probe.html);
-        await page.goto(`${siteOrigin}/probe/${i}`, { timeout: 5_000 }).catch(() => undefined);
-        await page.waitForTimeout(250);
-      }
+      await page.goto(site.urlOf(probe, i), { timeout: 5_000 }).catch(() => undefined);
+      // a page's request may come late (a worker boots first): wait for the refusal, up to 5 s
+      const refused = () => decisions.slice(before).some((d) => !d.verdict.allowed);
+      for (let waited = 0; probe.kind === 'page' && !refused() && waited < 5_000; waited += 50)
+        await page.waitForTimeout(50);
       await page.close();
-      const denied = decisions.slice(before).filter((d) => !d.verdict.allowed);
-      if (denied.length === 0) unblocked.push(probe.name);
+      if (!refused()) unblocked.push(probe.name);
     }
     await context.close();
     expect(unblocked).toEqual([]);

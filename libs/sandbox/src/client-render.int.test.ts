@@ -1,19 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_ARGS, findChromium } from '@forage/browser';
 import { sandboxFacts, type CountryFact, type HotelFact, type ProductFact } from './facts.js';
 import { generateSandbox } from './generate.js';
 import { startSandbox, type RunningSandbox } from './server.js';
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const facts = sandboxFacts(generateSandbox());
 const country = facts.find((f): f is CountryFact => f.kind === 'country');
@@ -26,7 +16,7 @@ describe('what a browser sees (Chromium)', () => {
 
   beforeAll(async () => {
     sandbox = await startSandbox();
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: findChromium(undefined), args: [...CHROMIUM_ARGS] });
   });
 
   afterAll(async () => {

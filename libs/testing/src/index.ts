@@ -4,3 +4,4 @@ export * from './builders.js';
 export * from './tmp.js';
 export * from './egress-probes.js';
 export * from './postgres.js';
+export * from './probe-site.js';

@@ -1,24 +1,11 @@
-import { existsSync } from 'node:fs';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_ARGS, ChromiumNotFoundError, findChromium } from '@forage/browser';
 import { LOGGER, UpstreamError } from '@forage/messaging';
 import type { Logger } from '@forage/observability';
 import type { ActionExecutionConfig } from '../config.js';
 import { ACTION_CONFIG } from '../tokens.js';
 import { EgressGuard } from './egress-guard.js';
-
-const CHROMIUM_CANDIDATES = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'];
-// without the background-networking flags Chromium keeps trying to reach the internet
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** One Chromium for the service: launched on first use, relaunched if it dies, closed on shutdown. */
 @Injectable()
@@ -61,16 +48,18 @@ export class BrowserHost implements OnApplicationShutdown {
   }
 
   private async launch(): Promise<Browser> {
-    const executablePath = this.config.CHROMIUM_PATH ?? CHROMIUM_CANDIDATES.find((p) => existsSync(p));
-    if (!executablePath)
-      throw new UpstreamError(
-        'no Chromium found; install it (apt-get install -y chromium) or set CHROMIUM_PATH',
-      );
+    let executablePath: string;
+    try {
+      executablePath = findChromium(this.config.CHROMIUM_PATH);
+    } catch (err) {
+      if (err instanceof ChromiumNotFoundError) throw new UpstreamError(err.message);
+      throw err;
+    }
     let browser: Browser;
     try {
       browser = await chromium.launch({
         executablePath,
-        args: CHROMIUM_ARGS,
+        args: [...CHROMIUM_ARGS],
         // every request leaves through the egress proxy, checked on the address it connects to
         proxy: this.egress.playwrightProxy(),
         // the service stops the browser itself on SIGINT/SIGTERM (OnApplicationShutdown)

@@ -1,13 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { CHROMIUM_CANDIDATES } from '@forage/browser';
 import { findNatsServer, NatsServerMissingError } from '@forage/messaging';
 import { SERVICES } from './layout.js';
-
-export const CHROMIUM_CANDIDATES = [
-  '/usr/lib/chromium/chromium',
-  '/usr/bin/chromium',
-  '/usr/bin/chromium-browser',
-];
 
 /** Everything `forage up` needs, with the exact command that fixes each missing piece. */
 export function preflight(root: string, env: NodeJS.ProcessEnv = process.env): string[] {

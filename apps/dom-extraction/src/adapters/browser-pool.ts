@@ -17,8 +17,6 @@ import { BrowserInstance, type Session } from './browser/browser-instance.js';
 import { launchChromium } from './browser/launch.js';
 import { asCrash, runUnlessCrashed } from './browser/crash-watch.js';
 
-export { CHROMIUM_ARGS } from './browser/launch.js';
-
 /** Requests without a sessionId share one context (cookies included). */
 const SHARED_SESSION = '';
 /** Browser memory is sampled at most this often, in the background (reading /proc costs ~100 ms of kernel time). */

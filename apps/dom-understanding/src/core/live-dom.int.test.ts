@@ -1,4 +1,5 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, findChromium } from '@forage/browser';
 import { understandHtml, type PageUnderstanding } from './understand.js';
 
 /** A page written the way servers write them: no <tbody>, no explicit <body>, mixed chrome and content. */
@@ -32,16 +33,8 @@ describe('XPaths and locators resolve in a live Chromium DOM', () => {
 
   beforeAll(async () => {
     browser = await chromium.launch({
-      executablePath: '/usr/lib/chromium/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: findChromium(undefined),
+      args: [...CHROMIUM_ARGS],
     });
     page = await browser.newPage();
     await page.setContent(SOURCE);

@@ -1,5 +1,6 @@
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, readProcessTable } from '@forage/app-dom-extraction';
+import { CHROMIUM_ARGS } from '@forage/browser';
+import { readProcessTable } from '@forage/app-dom-extraction';
 import { runConcurrently, type PassResult } from './concurrently.js';
 import { sampleMemory, type MemorySampler } from './memory.js';
 

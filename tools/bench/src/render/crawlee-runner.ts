@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Configuration, log, PlaywrightCrawler } from 'crawlee';
 import { chromium } from 'playwright';
-import { CHROMIUM_ARGS } from '@forage/app-dom-extraction';
+import { CHROMIUM_ARGS } from '@forage/browser';
 import type { PassResult } from './concurrently.js';
 
 /**

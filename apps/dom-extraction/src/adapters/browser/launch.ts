@@ -1,19 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_ARGS } from '@forage/browser';
 import { bounded } from '../bounded.js';
 import { findProcessByMarker } from './process-table.js';
-
-/** Flags that keep Debian's Chromium headless, sandbox-free in containers, and off the internet on its own. */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-] as const;
 
 const LAUNCH_TIMEOUT_MS = 30_000;
 

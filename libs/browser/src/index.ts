@@ -1,0 +1,2 @@
+/** @forage/browser: the one place that knows where Chromium is and how Forage launches it. */
+export * from './chromium.js';
