@@ -52,10 +52,13 @@ async function main(): Promise<void> {
   const startedAt = performance.now();
   let done = 0;
   const loaded: { done: number; mb: number }[] = [];
-  const sampleLoaded = setInterval(() => {
-    const at = done;
-    void loadedMemoryMb(service.pool).then((mb) => loaded.push({ done: at, mb }));
-  }, 1_000);
+  /** Samples memory under load every second, tagged with the pages done so far, until stopped. */
+  const sampleUnderLoad = (): NodeJS.Timeout =>
+    setInterval(() => {
+      const at = done;
+      void loadedMemoryMb(service.pool).then((mb) => loaded.push({ done: at, mb }));
+    }, 1_000);
+  let sampling = sampleUnderLoad();
 
   const run = async (from: number, to: number): Promise<void> => {
     let next = from;
@@ -88,18 +91,15 @@ async function main(): Promise<void> {
   try {
     await run(0, 100);
     await Promise.all(injections);
-    clearInterval(sampleLoaded);
+    clearInterval(sampling);
     at100 = await restingMemory(service.pool, 100);
-    const resumed = setInterval(() => {
-      const at = done;
-      void loadedMemoryMb(service.pool).then((mb) => loaded.push({ done: at, mb }));
-    }, 1_000);
+    sampling = sampleUnderLoad();
     await run(100, TOTAL);
-    clearInterval(resumed);
+    clearInterval(sampling);
     await Promise.all(injections);
     atEnd = await restingMemory(service.pool, TOTAL);
   } finally {
-    clearInterval(sampleLoaded);
+    clearInterval(sampling);
     const health = service.pool.health().detail;
     await service.stop();
     clearInterval(watchBrowsers);
