@@ -9,6 +9,13 @@ import { parseBody, requestIds } from './inbound.js';
 import { backoffFor, DEFAULT_MAX_DELIVER } from './jetstream.js';
 import { settle } from './settle.js';
 
+/**
+ * Stream sequences this process has dead-lettered recently. nats-server 2.9 ignores `+TERM <reason>`
+ * (the reason form arrived in 2.10), so a terminated message may come back after its ack wait; it
+ * must not be dead-lettered (or handled) a second time.
+ */
+const REMEMBERED_DEAD_LETTERS = 10_000;
+
 export interface DurableConsumerDeps {
   readonly nc: NatsConnection;
   readonly contract: EventContract;
@@ -30,9 +37,14 @@ export async function consumeDurable(deps: DurableConsumerDeps): Promise<void> {
   const messages = await consumer.consume({ max_messages: 64 });
   const limit = Math.max(1, deps.durable.concurrency ?? 1);
   const inFlight = new Set<Promise<void>>();
+  const deadLettered = new DeadLetterMemory(REMEMBERED_DEAD_LETTERS);
   for await (const msg of messages) {
     if (deps.isClosing()) break;
-    const task = handleOne(deps, js, msg).finally(() => {
+    if (deadLettered.has(msg.info.streamSequence)) {
+      msg.term();
+      continue;
+    }
+    const task = handleOne(deps, js, msg, deadLettered).finally(() => {
       inFlight.delete(task);
     });
     inFlight.add(task);
@@ -45,6 +57,7 @@ async function handleOne(
   deps: DurableConsumerDeps,
   js: ReturnType<typeof jetstream>,
   msg: JsMsg,
+  deadLettered: DeadLetterMemory,
 ): Promise<void> {
   const { durable, logger, metrics } = deps;
   const started = performance.now();
@@ -71,6 +84,8 @@ async function handleOne(
       error instanceof InvalidRequestError || error instanceof UndecodableMessageError ? 'invalid' : 'error';
     logger.error({ err: error, subject: msg.subject, reason: decision.reason }, 'dead-lettered');
     metrics.deadLettered(msg.subject);
+    // The message id makes JetStream drop a second letter for the same message within the
+    // stream's duplicate window, also when another replica got the redelivery.
     await js.publish(
       deadLetterEvent.subject,
       encodeJson({
@@ -82,8 +97,39 @@ async function handleOne(
         body: new TextDecoder().decode(msg.data).slice(0, 65_536),
         at: new Date().toISOString(),
       }),
+      { msgID: deadLetterId(durable, msg.info.streamSequence) },
     );
-    msg.term(decision.reason.slice(0, 200));
+    deadLettered.add(msg.info.streamSequence);
+    // plain +TERM: the reason is in the dead letter; 2.9 does not understand `+TERM <reason>`
+    msg.term();
   }
   metrics.observe(msg.subject, outcome, (performance.now() - started) / 1000);
+}
+
+/** The one dead-letter id a stream message can have. */
+export function deadLetterId(
+  durable: Pick<DurableOptions, 'stream' | 'consumer'>,
+  streamSequence: number,
+): string {
+  return `dlq:${durable.stream}:${durable.consumer}:${String(streamSequence)}`;
+}
+
+/** A bounded set of stream sequences (oldest forgotten first). */
+class DeadLetterMemory {
+  private readonly seqs = new Set<number>();
+
+  constructor(private readonly capacity: number) {}
+
+  has(seq: number): boolean {
+    return this.seqs.has(seq);
+  }
+
+  add(seq: number): void {
+    this.seqs.add(seq);
+    while (this.seqs.size > this.capacity) {
+      const oldest = this.seqs.values().next().value;
+      if (oldest === undefined) return;
+      this.seqs.delete(oldest);
+    }
+  }
 }
