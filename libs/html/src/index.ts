@@ -1,3 +1,10 @@
-/** @forage/html: HTML text helpers shared by services that read stored DOM snapshots. */
+/** @forage/html: the one text model of a DOM (visible text, blocks, tables, headings) and sentence splitting, shared by every service that reads pages. */
 export * from './text.js';
 export * from './sentences.js';
+export * from './text-model.js';
+export { parseHtml, asDocument, isElement, isText, elementChildren, attr, descendants } from './dom.js';
+export { collapseWhitespace, hasWords, renderedText } from './rendered-text.js';
+export { isHidden, isNeverRendered, isChrome, isBanner, roleOf } from './visibility.js';
+export { headingLevel, HeadingTrail } from './headings.js';
+export { TableReader, type RowRendering } from './table.js';
+export { isUi, contentText } from './ui.js';

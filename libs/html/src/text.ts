@@ -1,43 +1,6 @@
 import { Parser } from 'htmlparser2';
-
-const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head', 'iframe', 'object']);
-const BLOCK = new Set([
-  'p',
-  'div',
-  'section',
-  'article',
-  'main',
-  'header',
-  'footer',
-  'nav',
-  'aside',
-  'li',
-  'ul',
-  'ol',
-  'table',
-  'tr',
-  'td',
-  'th',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'br',
-  'dt',
-  'dd',
-  'dl',
-  'figcaption',
-  'blockquote',
-  'pre',
-  'form',
-  'caption',
-  'title',
-  'label',
-  'option',
-  'button',
-]);
+import { parseHtml } from './dom.js';
+import { readTextBlocks } from './text-model.js';
 
 /** Collapses all whitespace runs to one space and normalises Unicode (NFKC), for comparing text. */
 export function normalizeText(text: string): string {
@@ -45,35 +8,13 @@ export function normalizeText(text: string): string {
 }
 
 /**
- * The text a reader sees in an HTML document (scripts, styles and head skipped; entities
- * decoded), with block boundaries as newlines.
+ * The text a reader sees in an HTML document: the blocks of its text model (`readTextBlocks`)
+ * one per line, the same rendering chunks are cut from, so any snippet of a chunk is found here
+ * (after `normalizeText` on both sides).
  */
 export function visibleText(html: string): string {
-  const parts: string[] = [];
-  let skipDepth = 0;
-  const parser = new Parser(
-    {
-      onopentag(name) {
-        if (SKIPPED.has(name)) skipDepth++;
-        else if (BLOCK.has(name)) parts.push('\n');
-      },
-      ontext(text) {
-        if (skipDepth === 0) parts.push(text);
-      },
-      onclosetag(name) {
-        if (SKIPPED.has(name)) skipDepth = Math.max(0, skipDepth - 1);
-        else if (BLOCK.has(name)) parts.push('\n');
-      },
-    },
-    { decodeEntities: true, lowerCaseTags: true },
-  );
-  parser.write(html);
-  parser.end();
-  return parts
-    .join('')
-    .split('\n')
-    .map((line) => line.replace(/\s+/g, ' ').trim())
-    .filter((line) => line.length > 0)
+  return readTextBlocks(parseHtml(html))
+    .map((block) => block.text)
     .join('\n');
 }
 

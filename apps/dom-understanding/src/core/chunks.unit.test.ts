@@ -1,3 +1,4 @@
+import { normalizeText, visibleText } from '@forage/html';
 import { chunkDocument } from './chunks.js';
 
 const page = (body: string): string =>
@@ -308,5 +309,28 @@ describe('chunkDocument: what is never merged', () => {
       ['Free parking: Yes', '/html[1]/body[1]/article[1]/ul[1]/li[1]'],
       ['Pool: No', '/html[1]/body[1]/article[1]/ul[1]/li[2]'],
     ]);
+  });
+});
+
+describe('chunkDocument: one text model with the verifier', () => {
+  it("cuts every chunk (merged, split, row or definition) from the page's visible text", () => {
+    const long = Array.from({ length: 40 }, (_, i) => `Sentence number ${i + 1} says something.`).join(' ');
+    const html = page(`<header><h1>Site</h1></header><main>
+      <div class="price"><div>$</div><div>189</div><button>Book</button><div>per night</div></div>
+      <div><span>Tiny</span></div><nav>Menu</nav><div><span>bits</span></div>
+      <table><tr><th>Capital</th><td>Portavel <sup><a href="#n1">[1]</a></sup></td></tr></table>
+      <dl><dt>Rating</dt><dd>4.5 <label>stars</label></dd></dl>
+      <p>${long}</p><p>See <a href="#notes">the notes</a> below &amp; above.</p></main>`);
+    const pageText = normalizeText(visibleText(html));
+    const chunks = chunkDocument(html, { maxChunkChars: 300 });
+    expect(chunks.length).toBeGreaterThan(5);
+    for (const chunk of chunks) expect(pageText).toContain(normalizeText(chunk.text));
+    expect(texts(html)).toContain('Capital: Portavel');
+    expect(texts(html)).toContain('Rating: 4.5');
+  });
+
+  it('does not merge fragments across text the model renders between them', () => {
+    const html = page('<div><div>Tiny</div><nav>Menu</nav><div>bits</div></div>');
+    expect(texts(html)).toEqual(['Tiny', 'bits']);
   });
 });

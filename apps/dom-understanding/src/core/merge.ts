@@ -8,6 +8,8 @@ export interface Fragment {
   readonly headingPath: string[];
   /** Rows and term/definition pairs are structured units: never merged with neighbours. */
   readonly structured: boolean;
+  /** Position in the page's text model (of the last block merged in): only neighbours merge. */
+  readonly seq: number;
   /** Set on the result of merging tiny fragments, which may keep absorbing tiny siblings. */
   readonly mergedRun?: boolean;
 }
@@ -19,7 +21,8 @@ const MAX_MERGED_CHARS = 200;
 /**
  * Merges runs of tiny sibling fragments (prices split over several <span>-like <div>s, short list
  * items) into one fragment anchored at their common parent, so a chunk carries enough text to be
- * understood. Fragments that stand alone (rows, definitions, paragraphs, `Label: value` lines)
+ * understood. Only neighbours in the text model merge (nothing the model renders between them is
+ * dropped, so the merged text stays a slice of the visible text). Fragments that stand alone (rows, definitions, paragraphs, `Label: value` lines)
  * and fragments under different headings are never merged, and a merge never climbs to <body>.
  */
 export function mergeTinyFragments(fragments: readonly Fragment[], minChars: number): Fragment[] {
@@ -30,6 +33,7 @@ export function mergeTinyFragments(fragments: readonly Fragment[], minChars: num
     if (
       last &&
       parent &&
+      fragment.seq === last.seq + 1 &&
       !standsAlone(last) &&
       !standsAlone(fragment) &&
       fragment.text.length < minChars &&
@@ -42,6 +46,7 @@ export function mergeTinyFragments(fragments: readonly Fragment[], minChars: num
         element: parent,
         headingPath: last.headingPath,
         structured: false,
+        seq: fragment.seq,
         mergedRun: true,
       };
     } else out.push(fragment);

@@ -1,6 +1,6 @@
 import type { Element } from 'domhandler';
 import { attr, descendants, elementChildren, isElement } from './dom.js';
-import { renderedText } from './text.js';
+import { contentText } from './ui.js';
 import { isHidden } from './visibility.js';
 
 /** Markup inside a cell that means the table lays out the page rather than holding data. */
@@ -40,14 +40,14 @@ export class TableReader {
     const cells = cellsOf(row);
     if (cells.length === 0) return false;
     if (cells.some((cell) => descendants(cell).some((d) => LAYOUT_CONTENT.has(d.name)))) return false;
-    return cells.reduce((n, cell) => n + renderedText(cell).length, 0) <= MAX_DATA_ROW_CHARS;
+    return cells.reduce((n, cell) => n + contentText(cell).length, 0) <= MAX_DATA_ROW_CHARS;
   }
 
   render(row: Element): RowRendering {
     const table = tableOf(row);
     const headers = table ? this.headersOf(table) : null;
     if (table && this.headerRowOf(table) === row) return { kind: 'header' };
-    const cells = cellsOf(row).map((cell) => ({ cell, text: renderedText(cell), span: colspanOf(cell) }));
+    const cells = cellsOf(row).map((cell) => ({ cell, text: contentText(cell), span: colspanOf(cell) }));
     const filled = cells.filter((c) => c.text.length > 0);
     if (filled.length === 0) return { kind: 'text', text: '' };
     if (headers) {
@@ -75,7 +75,7 @@ export class TableReader {
     if (headerRow) {
       headers = [];
       for (const cell of cellsOf(headerRow)) {
-        const text = renderedText(cell);
+        const text = contentText(cell);
         for (let i = 0; i < colspanOf(cell); i++) headers.push(text);
       }
     }
