@@ -4,3 +4,4 @@ export * from './policy.js';
 export * from './resolver.js';
 export * from './proxy.js';
 export * from './env.js';
+export * from './allowed-origin.js';

@@ -1,3 +1,4 @@
+import { NEVER_ALLOWED_CLASSES } from './allowed-origin.js';
 import { classifyAddress, type AddressClass } from './ip-address.js';
 
 /**
@@ -23,7 +24,13 @@ export type EgressVerdict =
       readonly allowed: false;
       readonly reason: 'scheme' | 'address' | 'unresolvable' | 'credentials' | 'denylisted';
       readonly detail: string;
+      /** With reason `address`: the class of the address that was refused. */
+      readonly addressClass?: AddressClass;
     };
+
+/** The user's settings that allow an internal origin, named in every refusal that one could lift. */
+export const ALLOW_SETTING_HINT =
+  'forage up --allow <origin>, FORAGE_ALLOW, or EGRESS_ALLOWLIST for one service';
 
 const WEB_SCHEMES = new Set(['http:', 'https:']);
 /** Cloud metadata services reached by name (their addresses are also denied by range). */
@@ -46,6 +53,9 @@ function effectivePort(url: URL): number {
 }
 
 function parseAllowEntry(entry: string): AllowRule {
+  if (entry.includes('*')) {
+    throw new AllowlistEntryError(`"${entry}" is a wildcard; list each origin (scheme://host[:port])`);
+  }
   const hasScheme = entry.includes('://');
   let url: URL;
   try {
@@ -55,7 +65,9 @@ function parseAllowEntry(entry: string): AllowRule {
   }
   if (!WEB_SCHEMES.has(url.protocol)) throw new AllowlistEntryError(`"${entry}" must be http or https`);
   if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username) {
-    throw new AllowlistEntryError(`"${entry}" must be an origin, without path, query or credentials`);
+    throw new AllowlistEntryError(
+      `"${entry}" must be an origin (scheme://host[:port]), without path, address range, query or credentials`,
+    );
   }
   const explicitPort = hasScheme ? effectivePort(url) : url.port === '' ? null : Number(url.port);
   return {
@@ -91,9 +103,12 @@ export function literalHost(url: URL): string | null {
   return classifyAddress(host) === null ? null : host;
 }
 
-/** Whether the policy needs the host's addresses to decide (web scheme, not allowlisted, not a literal). */
-export function needsResolution(url: URL, rules: readonly AllowRule[]): boolean {
-  return WEB_SCHEMES.has(url.protocol) && !isAllowlisted(url, rules) && literalHost(url) === null;
+/**
+ * Whether the policy needs the host's addresses to decide: a web URL whose host is a DNS name.
+ * Allowlisted names too, since what they resolve to may be a class no allow list opens.
+ */
+export function needsResolution(url: URL, _rules?: readonly AllowRule[]): boolean {
+  return WEB_SCHEMES.has(url.protocol) && literalHost(url) === null;
 }
 
 /**
@@ -111,7 +126,7 @@ export function decideEgress(input: {
   if (LOCAL_SCHEMES.has(url.protocol)) return { allowed: true };
   const early = decideByName(url, input.denylist ?? []);
   if (early) return early;
-  if (isAllowlisted(url, allowlist)) return { allowed: true };
+  const allowlisted = isAllowlisted(url, allowlist);
   const literal = literalHost(url);
   const addresses = literal === null ? input.addresses : [literal];
   if (addresses === null || addresses.length === 0) {
@@ -119,12 +134,14 @@ export function decideEgress(input: {
   }
   for (const address of addresses) {
     const kind: AddressClass = classifyAddress(address) ?? 'reserved';
-    if (kind !== 'public') {
-      const label = `a ${kind.replace('_', '-')} address`;
-      const what =
-        literal === null ? `${url.hostname} resolves to ${address}, ${label}` : `${url.host} is ${label}`;
-      return { allowed: false, reason: 'address', detail: `${what}, not in EGRESS_ALLOWLIST` };
-    }
+    if (kind === 'public' || (allowlisted && !NEVER_ALLOWED_CLASSES.has(kind))) continue;
+    const label = `a ${kind.replace('_', '-')} address`;
+    const what =
+      literal === null ? `${url.hostname} resolves to ${address}, ${label}` : `${url.host} is ${label}`;
+    const remedy = NEVER_ALLOWED_CLASSES.has(kind)
+      ? 'never fetched, whatever is allowed'
+      : `not allowed; allow its origin with ${ALLOW_SETTING_HINT.replace('<origin>', url.origin)}`;
+    return { allowed: false, reason: 'address', detail: `${what}, ${remedy}`, addressClass: kind };
   }
   return { allowed: true };
 }
@@ -142,7 +159,12 @@ export function decideByName(url: URL, denylist: readonly string[]): EgressVerdi
   }
   const host = url.hostname.toLowerCase().replace(/\.$/, '');
   if (METADATA_HOSTS.has(host)) {
-    return { allowed: false, reason: 'address', detail: `${host} is a cloud metadata service` };
+    return {
+      allowed: false,
+      reason: 'address',
+      detail: `${host} is a cloud metadata service, never fetched, whatever is allowed`,
+      addressClass: 'metadata',
+    };
   }
   const denied = denylist.find((d) => host === d || host.endsWith(`.${d}`));
   if (denied)

@@ -20,12 +20,19 @@ describe('parseAllowlist', () => {
     expect(parseAllowlist('')).toEqual([]);
   });
 
-  it.each(['ftp://10.0.0.1', 'http://10.0.0.1/path', 'http://user@10.0.0.1', 'http://[::1', 'http://a b'])(
-    'rejects %j',
-    (entry) => {
-      expect(() => parseAllowlist(entry)).toThrow(AllowlistEntryError);
-    },
-  );
+  it.each([
+    '*',
+    'http://*',
+    '*.example.com',
+    '10.0.0.0/8',
+    'ftp://10.0.0.1',
+    'http://10.0.0.1/path',
+    'http://user@10.0.0.1',
+    'http://[::1',
+    'http://a b',
+  ])('rejects %j', (entry) => {
+    expect(() => parseAllowlist(entry)).toThrow(AllowlistEntryError);
+  });
 });
 
 describe('isAllowlisted', () => {
@@ -79,7 +86,10 @@ describe('decideEgress', () => {
     expect(decide('http://example.com/', ['93.184.215.14', '10.0.0.7'])).toEqual({
       allowed: false,
       reason: 'address',
-      detail: 'example.com resolves to 10.0.0.7, a private address, not in EGRESS_ALLOWLIST',
+      addressClass: 'private',
+      detail:
+        'example.com resolves to 10.0.0.7, a private address, not allowed; allow its origin with ' +
+        'forage up --allow http://example.com, FORAGE_ALLOW, or EGRESS_ALLOWLIST for one service',
     });
     expect(decide('http://localhost:3000/', ['::1', '127.0.0.1'])).toMatchObject({
       allowed: false,
@@ -101,17 +111,59 @@ describe('decideEgress', () => {
     expect(decide('http://127.0.0.1:41002/page', [], 'http://127.0.0.1:41001')).toMatchObject({
       allowed: false,
     });
-    expect(decide('http://sandbox.local:8080/', null, 'sandbox.local')).toEqual({ allowed: true });
+    expect(decide('http://sandbox.local:8080/', ['10.1.2.3'], 'sandbox.local')).toEqual({ allowed: true });
+  });
+
+  it('still needs an allowlisted name to resolve', () => {
+    expect(decide('http://sandbox.local:8080/', null, 'sandbox.local')).toMatchObject({
+      allowed: false,
+      reason: 'unresolvable',
+    });
+  });
+
+  it('names the address class and the setting that would allow a refused internal origin', () => {
+    expect(decide('http://127.0.0.1:5000/page.html')).toMatchObject({
+      allowed: false,
+      reason: 'address',
+      addressClass: 'loopback',
+      detail: expect.stringContaining('--allow http://127.0.0.1:5000, FORAGE_ALLOW') as unknown,
+    });
+  });
+
+  const metadataAllowLists = [
+    '',
+    'http://169.254.169.254',
+    '169.254.169.254',
+    'http://169.254.169.254:80,http://127.0.0.1:5000',
+    'metadata.internal.example',
+    'http://[fe80::1]',
+  ];
+  it.each(metadataAllowLists)('refuses link-local and metadata addresses with allow list %j', (allow) => {
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://169.254.169.254:80/',
+      'http://[::ffff:169.254.169.254]/',
+      'http://[fe80::1]/',
+      'http://169.254.10.20/',
+    ]) {
+      expect(decide(url, [], allow)).toMatchObject({ allowed: false, reason: 'address' });
+    }
+    // an allowed name that resolves into a never-allowed class is refused on its address
+    expect(decide('http://metadata.internal.example/', ['169.254.169.254'], allow)).toMatchObject({
+      allowed: false,
+      addressClass: 'metadata',
+      detail: expect.stringContaining('never fetched, whatever is allowed') as unknown,
+    });
   });
 });
 
 describe('needsResolution', () => {
-  it('asks for a lookup only for web URLs with a DNS name that is not allowlisted', () => {
+  it('asks for a lookup for web URLs with a DNS name, allowlisted ones included', () => {
     const rules = parseAllowlist('intranet');
     expect(needsResolution(new URL('http://example.com/'), rules)).toBe(true);
     expect(needsResolution(new URL('http://10.0.0.1/'), rules)).toBe(false);
     expect(needsResolution(new URL('http://[::1]/'), rules)).toBe(false);
-    expect(needsResolution(new URL('http://intranet/'), rules)).toBe(false);
+    expect(needsResolution(new URL('http://intranet/'), rules)).toBe(true);
     expect(needsResolution(new URL('data:text/plain,x'), rules)).toBe(false);
   });
 });
