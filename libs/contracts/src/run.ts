@@ -12,6 +12,7 @@ export const runStartPayload = z
     question: z.string().trim().min(1).max(2000),
     requestedAt: isoTimeSchema,
     options: runOptionsSchema.default({ maxPages: 3 }),
+    urls: z.array(httpUrlSchema).max(10).optional(),
   })
   .meta({ title: 'RunStart' });
 
