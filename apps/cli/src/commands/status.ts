@@ -1,4 +1,5 @@
 import { probeHealth, type ServiceHealth } from '../stack/health.js';
+import { readStackLock } from '../stack/lock.js';
 import { readStackState } from '../stack/state-file.js';
 
 export interface StatusRow {
@@ -6,21 +7,24 @@ export interface StatusRow {
   readonly replica: number;
   readonly pid: number;
   readonly opsPort: number;
+  /** Times the supervisor restarted this replica (0 when not known). */
+  readonly restarts?: number;
   readonly health: ServiceHealth;
 }
 
-/** One line per service: health, ops port(s) and how many replicas are up. */
+/** One line per service: health, replicas up, restarts, ops port(s). */
 export function formatStatusTable(rows: readonly StatusRow[]): string {
   const services = [...new Set(rows.map((r) => r.service))];
   const lines = [
-    `  ${'service'.padEnd(18)} ${'health'.padEnd(8)} ${'replicas'.padEnd(9)} ${'ops port'.padEnd(14)} detail`,
+    `  ${'service'.padEnd(18)} ${'health'.padEnd(8)} ${'replicas'.padEnd(9)} ${'restarts'.padEnd(9)} ${'ops port'.padEnd(14)} detail`,
   ];
   for (const service of services) {
     const mine = rows.filter((r) => r.service === service);
     const healthy = mine.filter((r) => r.health.ok).length;
     const detail = mine.map((r) => r.health.detail).find((d) => d) ?? '';
+    const restarts = mine.reduce((n, r) => n + (r.restarts ?? 0), 0);
     lines.push(
-      `  ${service.padEnd(18)} ${(healthy === mine.length ? 'ok' : 'DOWN').padEnd(8)} ${`${healthy}/${mine.length}`.padEnd(9)} ${mine
+      `  ${service.padEnd(18)} ${(healthy === mine.length ? 'ok' : 'DOWN').padEnd(8)} ${`${healthy}/${mine.length}`.padEnd(9)} ${String(restarts).padEnd(9)} ${mine
         .map((r) => r.opsPort)
         .join(',')
         .padEnd(14)} ${detail.slice(0, 60)}`,
@@ -33,7 +37,12 @@ export function formatStatusTable(rows: readonly StatusRow[]): string {
 export async function status(dataDir: string): Promise<number> {
   const state = readStackState(dataDir);
   if (!state) {
-    console.log(`Forage is not running (no live stack in ${dataDir}). Start it with \`forage up\`.`);
+    const starting = readStackLock(dataDir);
+    console.log(
+      starting
+        ? `Forage is starting in ${dataDir} (pid ${starting.pid}, ${starting.gatewayUrl}).`
+        : `Forage is not running (no live stack in ${dataDir}). Start it with \`forage up\`.`,
+    );
     return 1;
   }
   const rows = await Promise.all(
@@ -41,7 +50,7 @@ export async function status(dataDir: string): Promise<number> {
   );
   console.log(`Forage (supervisor pid ${state.supervisorPid}, since ${state.startedAt})`);
   console.log(
-    `  gateway ${state.gatewayUrl} · nats ${state.natsUrl} · sandbox ${state.sandbox.map((s) => s.origin).join(' ')}`,
+    `  gateway ${state.gatewayUrl} · nats ${state.natsUrl} (restarts ${state.natsRestarts}) · sandbox ${state.sandbox.map((s) => s.origin).join(' ')}`,
   );
   console.log(formatStatusTable(rows));
   return rows.every((r) => r.health.ok) ? 0 : 1;

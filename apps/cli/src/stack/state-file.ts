@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 
@@ -7,6 +7,8 @@ export const stackStateSchema = z.object({
   startedAt: z.string(),
   natsUrl: z.string(),
   natsMonitorUrl: z.string(),
+  /** Times the supervisor restarted nats-server after it exited. */
+  natsRestarts: z.number().int().default(0),
   gatewayUrl: z.string(),
   sandbox: z.array(z.object({ name: z.string(), origin: z.string() })),
   processes: z.array(
@@ -15,22 +17,36 @@ export const stackStateSchema = z.object({
       replica: z.number().int(),
       pid: z.number().int(),
       opsPort: z.number().int(),
+      /** Times the supervisor restarted this replica after it exited. */
+      restarts: z.number().int().default(0),
     }),
   ),
 });
 export type StackState = z.infer<typeof stackStateSchema>;
+export type StackStateInput = z.input<typeof stackStateSchema>;
 
 const FILE = 'stack.json';
 
-export function writeStackState(dataDir: string, state: StackState): void {
-  writeFileSync(join(dataDir, FILE), `${JSON.stringify(state, null, 2)}\n`);
+/** Written owner-only (it names the NATS URL) and replaced atomically, so a reader never sees half a file. */
+export function writeStackState(dataDir: string, state: StackStateInput): void {
+  const path = join(dataDir, FILE);
+  const next = `${path}.${process.pid}.tmp`;
+  writeFileSync(next, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(next, 0o600);
+  renameSync(next, path);
 }
 
 /** The running stack's state, or undefined when none is running (or its supervisor is gone). */
 export function readStackState(dataDir: string): StackState | undefined {
   const path = join(dataDir, FILE);
   if (!existsSync(path)) return undefined;
-  const parsed = stackStateSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+  const parsed = stackStateSchema.safeParse(raw);
   if (!parsed.success || !isAlive(parsed.data.supervisorPid)) return undefined;
   return parsed.data;
 }

@@ -1,11 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { launchNatsServer, type RunningNatsServer } from '@forage/messaging';
 import { probeHealth } from './health.js';
 import { planProcesses, SERVICES, type ProcessPlan, type ServiceName } from './layout.js';
+import { KeptProcess, stopChild, type ProcessExit } from './kept-process.js';
+import { acquireStackLock, ensurePrivateDir } from './lock.js';
 import { freePorts, isPortFree } from './ports.js';
 import { removeStackState, writeStackState, type StackState } from './state-file.js';
 
@@ -24,11 +26,14 @@ export interface StackOptions {
 }
 
 export interface RunningProcess extends ProcessPlan {
+  /** The replica's current process (a new one after each restart). */
   readonly child: ChildProcess;
+  readonly restarts: number;
   readonly logFile: string;
 }
 
 export interface RunningStack {
+  /** What stack.json holds now (pids and restart counts change as processes are restarted). */
   readonly state: StackState;
   readonly processes: readonly RunningProcess[];
   stop(): Promise<void>;
@@ -37,37 +42,85 @@ export interface RunningStack {
 /**
  * Starts nats-server (JetStream in the data dir), the sandbox web and every service replica as
  * child processes, waits until each reports healthy, and records the stack in stack.json.
- * `stop()` stops services, then the sandbox, then NATS, and leaves no process behind.
+ * A service or nats-server that exits on its own is restarted with back-off (same ports, same
+ * store), and stack.json counts the restarts. `stop()` stops services, then the sandbox, then
+ * NATS, and leaves no process behind. One stack per data directory (stack.lock).
  */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const { root, dataDir } = options;
-  for (const dir of ['nats', 'logs', 'data']) mkdirSync(join(dataDir, dir), { recursive: true });
-  if (!(await isPortFree(options.gatewayPort))) {
-    throw new StackStartError(
-      `port ${options.gatewayPort} is in use (another forage up? try \`forage down\` or --port)`,
-    );
-  }
-  const children: { child: ChildProcess; name: string }[] = [];
-  let nats: RunningNatsServer | undefined;
+  const gatewayUrl = `http://127.0.0.1:${options.gatewayPort}`;
+  const lock = acquireStackLock(dataDir, { gatewayUrl, startedAt: new Date().toISOString() });
+  const services: { plan: ProcessPlan; kept: KeptProcess; logFile: string }[] = [];
+  let sandboxProc: ChildProcess | undefined;
+  let nats: KeptProcess | undefined;
+  let state: StackState | undefined;
+  let stopped = false;
   const stop = async (): Promise<void> => {
-    await stopChildren(children.filter((c) => c.name !== 'sandbox').reverse());
-    await stopChildren(children.filter((c) => c.name === 'sandbox'));
-    await nats?.stop();
+    stopped = true;
+    await Promise.all([...services].reverse().map((s) => s.kept.stop()));
+    if (sandboxProc) await stopChild(sandboxProc, 10_000);
+    await nats?.stop(5_000);
     removeStackState(dataDir);
+    lock.release();
+  };
+  const record = (): void => {
+    if (!state || stopped) return;
+    state = {
+      ...state,
+      natsRestarts: nats?.restarts ?? 0,
+      processes: services.map(({ plan, kept }) => ({
+        service: plan.service,
+        replica: plan.replica,
+        pid: kept.child.pid ?? 0,
+        opsPort: plan.opsPort,
+        restarts: kept.restarts,
+      })),
+    };
+    writeStackState(dataDir, state);
+  };
+  const onExit = (exit: ProcessExit): void => {
+    const how = exit.signal ? `signal ${exit.signal}` : `code ${String(exit.code)}`;
+    options.onProgress(`${exit.name} exited (${how}); restart #${exit.restarts} in ${exit.delayMs} ms`);
+    record();
   };
   try {
-    nats = await launchNatsServer({ storeDir: join(dataDir, 'nats') });
-    options.onProgress(`nats-server ready at ${nats.url}`);
-    const sandboxProc = spawn(process.execPath, [join(root, 'libs', 'sandbox', 'dist', 'main.js')], {
+    for (const dir of ['nats', 'logs', 'data']) ensurePrivateDir(join(dataDir, dir));
+    if (!(await isPortFree(options.gatewayPort))) {
+      throw new StackStartError(`port ${options.gatewayPort} is in use (another program? try --port)`);
+    }
+    const natsPorts: { port?: number; monitorPort?: number } = {};
+    let natsServer: RunningNatsServer | undefined;
+    nats = await KeptProcess.start({
+      name: 'nats-server',
+      start: async () => {
+        natsServer = await launchNatsServer({ storeDir: join(dataDir, 'nats'), ...natsPorts });
+        natsPorts.port = natsServer.port;
+        natsPorts.monitorPort = Number(new URL(natsServer.monitorUrl).port);
+        return natsServer.process;
+      },
+      onExit,
+      onRestarted: () => {
+        options.onProgress(`nats-server restarted at ${natsServer?.url ?? ''}`);
+        record();
+      },
+      onStartFailed: (err) => {
+        options.onProgress(
+          `nats-server did not restart: ${err instanceof Error ? (err.message.split('\n')[0] ?? '') : String(err)}`,
+        );
+      },
+    });
+    if (!natsServer) throw new StackStartError('nats-server did not start');
+    const { url: natsUrl, monitorUrl: natsMonitorUrl } = natsServer;
+    options.onProgress(`nats-server ready at ${natsUrl}`);
+    sandboxProc = spawn(process.execPath, [join(root, 'libs', 'sandbox', 'dist', 'main.js')], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
-    children.push({ child: sandboxProc, name: 'sandbox' });
     const sandbox = await readSandboxReady(sandboxProc);
     options.onProgress(`sandbox web ready: ${sandbox.map((s) => `${s.name} ${s.origin}`).join(', ')}`);
     const count = SERVICES.reduce((n, s) => n + (options.replicas[s] ?? 1), 0);
     const plans = planProcesses({
       settings: {
-        natsUrl: nats.url,
+        natsUrl,
         evidenceKey: evidenceKey(dataDir),
         dataDir,
         sandboxOrigins: sandbox.map((s) => s.origin),
@@ -77,39 +130,63 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       replicas: options.replicas,
       opsPorts: await freePorts(count),
     });
-    const processes = plans.map((plan) => {
+    for (const plan of plans) {
       const logFile = join(dataDir, 'logs', `${plan.service}-${plan.replica}.log`);
-      const log = createWriteStream(logFile, { flags: 'a' });
-      const child = spawn(process.execPath, [join(root, 'apps', plan.service, 'dist', 'main.js')], {
-        env: { ...process.env, ...plan.env },
-        stdio: ['ignore', 'pipe', 'pipe'],
+      const kept = await KeptProcess.start({
+        name: `${plan.service}-${plan.replica}`,
+        start: () => Promise.resolve(spawnService({ root, plan, logFile })),
+        onExit,
+        onRestarted: record,
       });
-      child.stdout.pipe(log);
-      child.stderr.pipe(log);
-      children.push({ child, name: plan.service });
-      return { ...plan, child, logFile };
-    });
-    await Promise.all(processes.map((p) => waitHealthy(p, options.startTimeoutMs ?? 90_000)));
-    const state: StackState = {
+      services.push({ plan, kept, logFile });
+    }
+    await Promise.all(
+      services.map((s) => waitHealthy({ ...s, timeoutMs: options.startTimeoutMs ?? 90_000 })),
+    );
+    state = {
       supervisorPid: process.pid,
       startedAt: new Date().toISOString(),
-      natsUrl: nats.url,
-      natsMonitorUrl: nats.monitorUrl,
-      gatewayUrl: `http://127.0.0.1:${options.gatewayPort}`,
+      natsUrl,
+      natsMonitorUrl,
+      natsRestarts: 0,
+      gatewayUrl,
       sandbox,
-      processes: processes.map((p) => ({
-        service: p.service,
-        replica: p.replica,
-        pid: p.child.pid ?? 0,
-        opsPort: p.opsPort,
-      })),
+      processes: [],
     };
-    writeStackState(dataDir, state);
-    return { state, processes, stop };
+    record();
+    return {
+      get state(): StackState {
+        if (!state) throw new StackStartError('stack not started');
+        return state;
+      },
+      get processes(): RunningProcess[] {
+        return services.map(({ plan, kept, logFile }) => ({
+          ...plan,
+          child: kept.child,
+          restarts: kept.restarts,
+          logFile,
+        }));
+      },
+      stop,
+    };
   } catch (err) {
     await stop();
     throw err;
   }
+}
+
+function spawnService(input: { root: string; plan: ProcessPlan; logFile: string }): ChildProcess {
+  const log = createWriteStream(input.logFile, { flags: 'a', mode: 0o600 });
+  const child = spawn(process.execPath, [join(input.root, 'apps', input.plan.service, 'dist', 'main.js')], {
+    env: { ...process.env, ...input.plan.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  child.once('exit', () => {
+    log.end();
+  });
+  return child;
 }
 
 function evidenceKey(dataDir: string): string {
@@ -143,19 +220,24 @@ function safeJson(line: string): unknown {
   }
 }
 
-async function waitHealthy(p: RunningProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+async function waitHealthy(input: {
+  plan: ProcessPlan;
+  kept: KeptProcess;
+  logFile: string;
+  timeoutMs: number;
+}): Promise<void> {
+  const { plan, kept, logFile } = input;
+  const deadline = Date.now() + input.timeoutMs;
   while (Date.now() < deadline) {
-    if (p.child.exitCode !== null) {
-      throw new StackStartError(
-        `${p.service} exited with code ${p.child.exitCode}; see ${p.logFile}\n${tail(p.logFile)}`,
-      );
+    // a crash while starting is a configuration problem, not something a restart fixes
+    if (kept.restarts > 0) {
+      throw new StackStartError(`${plan.service} exited while starting; see ${logFile}\n${tail(logFile)}`);
     }
-    if ((await probeHealth(p.opsPort, 1_000)).ok) return;
+    if ((await probeHealth(plan.opsPort, 1_000)).ok) return;
     await new Promise((r) => setTimeout(r, 150));
   }
   throw new StackStartError(
-    `${p.service} was not healthy after ${timeoutMs} ms; see ${p.logFile}\n${tail(p.logFile)}`,
+    `${plan.service} was not healthy after ${input.timeoutMs} ms; see ${logFile}\n${tail(logFile)}`,
   );
 }
 
@@ -165,22 +247,4 @@ function tail(file: string, lines = 15): string {
   } catch {
     return '';
   }
-}
-
-/** SIGTERM, then SIGKILL whatever has not exited after the grace period. */
-async function stopChildren(children: readonly { child: ChildProcess }[], graceMs = 10_000): Promise<void> {
-  await Promise.all(
-    children.map(async ({ child }) => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise<void>((resolve) => {
-        child.once('exit', () => {
-          resolve();
-        });
-      });
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-      await exited;
-      clearTimeout(timer);
-    }),
-  );
 }
