@@ -8,16 +8,29 @@ export class AskError extends Error {
 
 export type RunCompletion = EventPayload<typeof runCompleted>;
 
-/** Starts a run through the gateway and streams its progress to `print` until it completes. */
+/** Longest wait for the whole run, and for any byte of the event stream (the gateway sends a keep-alive every 15 s). */
+export const ASK_DEADLINE_MS = 600_000;
+export const ASK_IDLE_MS = 45_000;
+
+/**
+ * Starts a run through the gateway and streams its progress to `print` until it completes.
+ * Never waits forever: past the deadline, or when the stream goes silent, it throws AskError.
+ */
 export async function ask(input: {
   gatewayUrl: string;
   question: string;
   maxPages?: number;
   print: (line: string) => void;
+  deadlineMs?: number;
+  idleMs?: number;
 }): Promise<RunCompletion> {
+  const deadlineMs = input.deadlineMs ?? ASK_DEADLINE_MS;
+  const idleMs = input.idleMs ?? ASK_IDLE_MS;
+  const deadline = AbortSignal.timeout(deadlineMs);
   let res: Response;
   try {
     res = await fetch(`${input.gatewayUrl}/v1/runs`, {
+      signal: AbortSignal.any([deadline, AbortSignal.timeout(Math.min(idleMs, deadlineMs))]),
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -34,11 +47,51 @@ export async function ask(input: {
   if (!res.ok) throw new AskError(`gateway refused the question (${res.status}): ${JSON.stringify(body)}`);
   const created = createRunResponseSchema.parse(body);
   input.print(`run ${created.runId}`);
-  const events = await fetch(`${input.gatewayUrl}${created.eventsUrl}`);
+  const idle = new AbortController();
+  let idleTimer = setTimeout(() => {
+    idle.abort();
+  }, idleMs);
+  const signal = AbortSignal.any([deadline, idle.signal]);
+  try {
+    return await followEvents({
+      url: `${input.gatewayUrl}${created.eventsUrl}`,
+      signal,
+      print: input.print,
+      onBytes: () => {
+        clearTimeout(idleTimer);
+        idleTimer = setTimeout(() => {
+          idle.abort();
+        }, idleMs);
+      },
+    });
+  } catch (err) {
+    if (deadline.aborted)
+      throw new AskError(`run ${created.runId} did not complete within ${deadlineMs / 1000} s`, {
+        cause: err,
+      });
+    if (idle.signal.aborted)
+      throw new AskError(
+        `the gateway sent nothing for ${idleMs / 1000} s while following run ${created.runId}`,
+        { cause: err },
+      );
+    throw err;
+  } finally {
+    clearTimeout(idleTimer);
+  }
+}
+
+async function followEvents(input: {
+  url: string;
+  signal: AbortSignal;
+  print: (line: string) => void;
+  onBytes: () => void;
+}): Promise<RunCompletion> {
+  const events = await fetch(input.url, { signal: input.signal });
   if (!events.ok || !events.body) throw new AskError(`could not follow run events (${events.status})`);
   const parser = new SseParser();
   const decoder = new TextDecoder();
   for await (const chunk of events.body) {
+    input.onBytes();
     for (const event of parser.push(decoder.decode(chunk, { stream: true }))) {
       if (event.event === 'step') {
         const line = renderStep(runStep.payload.parse(JSON.parse(event.data)));
