@@ -15,6 +15,12 @@ export interface DurableOptions {
   readonly ackWaitMs?: number;
   /** Messages handled at once by one replica (default 1: strictly in order). */
   readonly concurrency?: number;
+  /**
+   * While the handler runs, tell the server every this many ms that the message is still being
+   * worked on (`+WPI`), so a long handler is not redelivered after `ackWaitMs`. Keep it well below
+   * `ackWaitMs`; a crashed replica stops heartbeating and the message is redelivered as usual.
+   */
+  readonly heartbeatMs?: number;
 }
 
 export interface HandlerExtras {

@@ -34,8 +34,8 @@ export interface DurableConsumerDeps {
 export async function consumeDurable(deps: DurableConsumerDeps): Promise<void> {
   const js = jetstream(deps.nc);
   const consumer = await js.consumers.get(deps.durable.stream, deps.durable.consumer);
-  const messages = await consumer.consume({ max_messages: 64 });
   const limit = Math.max(1, deps.durable.concurrency ?? 1);
+  const messages = await consumer.consume({ max_messages: Math.max(64, limit * 2) });
   const inFlight = new Set<Promise<void>>();
   const deadLettered = new DeadLetterMemory(REMEMBERED_DEAD_LETTERS);
   for await (const msg of messages) {
@@ -62,10 +62,18 @@ async function handleOne(
   const { durable, logger, metrics } = deps;
   const started = performance.now();
   let error: unknown;
+  const heartbeat =
+    durable.heartbeatMs !== undefined
+      ? setInterval(() => {
+          msg.working();
+        }, durable.heartbeatMs)
+      : undefined;
   try {
     await deps.run(parseBody(deps.contract, msg.data), requestIds(msg.headers));
   } catch (err) {
     error = err;
+  } finally {
+    clearInterval(heartbeat);
   }
   const decision = settle({
     error,
