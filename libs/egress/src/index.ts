@@ -5,3 +5,6 @@ export * from './resolver.js';
 export * from './proxy.js';
 export * from './env.js';
 export * from './allowed-origin.js';
+export * from './guarded-fetch.js';
+export * from './robots.js';
+export * from './robots-policy.js';

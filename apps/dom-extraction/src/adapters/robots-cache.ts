@@ -1,10 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { withOverrides, type Resolver } from '@forage/egress';
 import type { DomExtractionConfig } from '../config.js';
 import { DOM_EXTRACTION_CONFIG } from '../tokens.js';
-import { decideRobots, ROBOTS_MAX_BYTES, rulesFor, type RobotsRules } from '../core/robots.js';
-import { robotsPolicy, type RobotsFetch } from '../core/robots-policy.js';
-import { guardedFetch } from './guarded-fetch.js';
+import {
+  decideRobots,
+  guardedFetch,
+  robotsPolicy,
+  ROBOTS_MAX_BYTES,
+  rulesFor,
+  type RobotsFetch,
+  type RobotsRules,
+  withOverrides,
+  type Resolver,
+} from '@forage/egress';
 
 /** An unreachable robots.txt disallows everything, so it is asked again soon rather than in a day. */
 const UNREACHABLE_TTL_MS = 60_000;
@@ -43,7 +50,7 @@ interface Entry {
 
 /**
  * robots.txt per origin, fetched from Node through the same egress policy as the browser
- * (guarded-fetch.ts), parsed per RFC 9309 and cached for ROBOTS_CACHE_TTL_MS (at most 24 h).
+ * (guardedFetch in @forage/egress), parsed per RFC 9309 and cached for ROBOTS_CACHE_TTL_MS (at most 24 h).
  * Concurrent requests for one origin share one fetch.
  */
 @Injectable()

@@ -117,11 +117,11 @@ export function rulesFor(file: RobotsFile, token: string): RobotsRules {
  * rule wins a tie, no match means allowed, and /robots.txt itself is always allowed.
  */
 export function decideRobots(rules: RobotsRules, url: URL): RobotsVerdict {
-  const target = normalizePath(`${url.pathname || '/'}${url.search}`);
+  const target = normalizeRobotsPath(`${url.pathname || '/'}${url.search}`);
   if (url.pathname === '/robots.txt') return { allowed: true, rule: null };
   let best: RobotsRule | undefined;
   for (const rule of rules.rules) {
-    if (!matches(rule.pattern, target)) continue;
+    if (!robotsPatternMatches(rule.pattern, target)) continue;
     if (
       !best ||
       rule.pattern.length > best.pattern.length ||
@@ -134,7 +134,7 @@ export function decideRobots(rules: RobotsRules, url: URL): RobotsVerdict {
 }
 
 /** `*` matches any run of characters; a trailing `$` anchors the pattern at the end (§2.2.3). */
-export function matches(pattern: string, path: string): boolean {
+export function robotsPatternMatches(pattern: string, path: string): boolean {
   const anchored = pattern.endsWith('$');
   const parts = (anchored ? pattern.slice(0, -1) : pattern).split('*');
   const first = parts[0] ?? '';
@@ -155,7 +155,7 @@ export function matches(pattern: string, path: string): boolean {
  * One spelling for comparison (§2.2.2): non-ASCII characters percent-encoded as UTF-8, escapes of
  * unreserved characters decoded (`%62` → `b`), other escapes in upper case (`%2f` → `%2F`).
  */
-export function normalizePath(path: string): string {
+export function normalizeRobotsPath(path: string): string {
   let out = '';
   for (let i = 0; i < path.length; i++) {
     const ch = path[i] ?? '';
@@ -186,5 +186,5 @@ function percentEncode(ch: string): string {
 
 /** Patterns normalise like paths; `*` and `$` keep their meaning. */
 function normalizePattern(value: string): string {
-  return normalizePath(value.startsWith('/') || value.startsWith('*') ? value : `/${value}`);
+  return normalizeRobotsPath(value.startsWith('/') || value.startsWith('*') ? value : `/${value}`);
 }

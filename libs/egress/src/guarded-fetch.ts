@@ -1,11 +1,21 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { decideEgress, needsResolution, type AllowRule, type Resolver } from '@forage/egress';
+import { decideByName, decideEgress, needsResolution, type AllowRule } from './policy.js';
+import type { Resolver } from './resolver.js';
 
 /** What a small GET from Node (not the browser) gave. */
 export type GuardedFetchResult =
-  | { readonly kind: 'response'; readonly status: number; readonly body: string; readonly truncated: boolean }
+  | {
+      readonly kind: 'response';
+      readonly status: number;
+      readonly body: string;
+      readonly truncated: boolean;
+      /** Response headers, names lower-cased (a repeated header joined with ", "). */
+      readonly headers: Readonly<Record<string, string>>;
+      /** The URL that answered, after redirects. */
+      readonly url: string;
+    }
   | { readonly kind: 'too_many_redirects' }
   | {
       readonly kind: 'failed';
@@ -42,8 +52,16 @@ function describeFailure(err: unknown): GuardedFetchResult {
   return { kind: 'failed', detail: err instanceof Error ? err.message : String(err), network: false };
 }
 
+/** What a caller sends beyond the URL: POST with a body for APIs that want one. */
+export interface GuardedRequest {
+  readonly method?: 'GET' | 'POST';
+  /** Extra request headers (API keys, content type); `user-agent` comes from `userAgent`. */
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: string;
+}
+
 /**
- * GET `url` with the egress policy enforced on the address actually connected to: names are
+ * GET (or POST) `url` with the egress policy enforced on the address actually connected to: names are
  * resolved by a lookup that refuses any non-public address (unless the URL is allowlisted), IP
  * literals are judged before connecting, and every redirect hop is judged again. Reads at most
  * `maxBytes` of the body; the whole exchange is bounded by `timeoutMs`.
@@ -58,13 +76,19 @@ export async function guardedFetch(input: {
   timeoutMs: number;
   maxBytes: number;
   maxRedirects: number;
+  request?: GuardedRequest;
 }): Promise<GuardedFetchResult> {
   const deadline = Date.now() + input.timeoutMs;
   let url = new URL(input.url);
+  let request: GuardedRequest = input.request ?? {};
   for (let hop = 0; hop <= input.maxRedirects; hop++) {
     const remaining = deadline - Date.now();
     if (remaining <= 0)
       return { kind: 'failed', detail: `timed out after ${input.timeoutMs} ms`, network: true };
+    // denylisted names, metadata hosts, schemes and credentials are refused before any lookup
+    const byName = decideByName(url, input.denylist);
+    if (byName && !byName.allowed)
+      return { kind: 'failed', detail: `egress denied: ${byName.detail}`, network: false };
     const byUrl = needsResolution(url, input.allowlist)
       ? null
       : decideEgress({ url, addresses: [], allowlist: input.allowlist, denylist: input.denylist });
@@ -80,6 +104,7 @@ export async function guardedFetch(input: {
         resolve: input.resolve,
         maxBytes: input.maxBytes,
         timeoutMs: remaining,
+        request,
       });
     } catch (err) {
       return describeFailure(err);
@@ -88,11 +113,28 @@ export async function guardedFetch(input: {
       try {
         url = new URL(answer.location, url);
       } catch {
-        return { kind: 'response', status: answer.status, body: '', truncated: false };
+        return {
+          kind: 'response',
+          status: answer.status,
+          body: '',
+          truncated: false,
+          headers: answer.headers,
+          url: url.href,
+        };
       }
+      // 307/308 repeat the request as it was; the other redirects continue with a plain GET
+      if (answer.status !== 307 && answer.status !== 308)
+        request = { ...request, method: 'GET', body: undefined };
       continue;
     }
-    return { kind: 'response', status: answer.status, body: answer.body, truncated: answer.truncated };
+    return {
+      kind: 'response',
+      status: answer.status,
+      body: answer.body,
+      truncated: answer.truncated,
+      headers: answer.headers,
+      url: url.href,
+    };
   }
   return { kind: 'too_many_redirects' };
 }
@@ -102,6 +144,7 @@ interface Answer {
   readonly location: string | undefined;
   readonly body: string;
   readonly truncated: boolean;
+  readonly headers: Readonly<Record<string, string>>;
 }
 
 function get(input: {
@@ -112,6 +155,7 @@ function get(input: {
   resolve: Resolver;
   timeoutMs: number;
   maxBytes: number;
+  request: GuardedRequest;
 }): Promise<Answer> {
   const { url } = input;
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
@@ -121,15 +165,28 @@ function get(input: {
     const req = send(
       url,
       {
-        method: 'GET',
-        headers: { 'user-agent': input.userAgent, accept: 'text/plain, */*;q=0.5' },
+        method: input.request.method ?? 'GET',
+        headers: {
+          accept: 'text/plain, */*;q=0.5',
+          ...input.request.headers,
+          'user-agent': input.userAgent,
+          ...(input.request.body === undefined
+            ? {}
+            : { 'content-length': String(Buffer.byteLength(input.request.body)) }),
+        },
         // names always go through the policy's resolver (EGRESS_RESOLVE pins apply to allowlisted names too)
         lookup: policyLookup(input),
       },
       (res) => {
         readBody(res, input.maxBytes).then(
           ({ body, truncated }) => {
-            resolve({ status: res.statusCode ?? 0, location: res.headers.location, body, truncated });
+            resolve({
+              status: res.statusCode ?? 0,
+              location: res.headers.location,
+              body,
+              truncated,
+              headers: flatHeaders(res),
+            });
           },
           (err: unknown) => {
             reject(err instanceof Error ? err : new Error(String(err)));
@@ -144,8 +201,16 @@ function get(input: {
       clearTimeout(timer);
     });
     req.on('error', reject);
-    req.end();
+    req.end(input.request.body);
   });
+}
+
+function flatHeaders(res: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(res.headers)) {
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
 }
 
 /** Reads up to `maxBytes`, then stops the transfer: the rest is not ours to parse. */

@@ -1,4 +1,11 @@
-import { decideRobots, matches, normalizePath, parseRobots, ROBOTS_MAX_BYTES, rulesFor } from './robots.js';
+import {
+  decideRobots,
+  robotsPatternMatches,
+  normalizeRobotsPath,
+  parseRobots,
+  ROBOTS_MAX_BYTES,
+  rulesFor,
+} from './robots.js';
 import { robotsPolicy } from './robots-policy.js';
 
 const allowed = (body: string, token: string, path: string): boolean =>
@@ -138,7 +145,7 @@ describe('robots.txt per RFC 9309', () => {
       ['/a*b*c$', '/abxbcd', false],
       ['/**', '/x', true],
     ])('%s on %s → %s', (pattern, path, expected) => {
-      expect(matches(pattern, path)).toBe(expected);
+      expect(robotsPatternMatches(pattern, path)).toBe(expected);
     });
   });
 
@@ -151,7 +158,7 @@ describe('robots.txt per RFC 9309', () => {
       ['/foo/bar/%62%61%7A', '/foo/bar/baz'],
       ['/a%2Fb', '/a%2Fb'],
     ])('%s compares as %s', (path, normalised) => {
-      expect(normalizePath(path)).toBe(normalised);
+      expect(normalizeRobotsPath(path)).toBe(normalised);
     });
 
     it('matches a rule written with raw UTF-8 against the encoded URL path and back', () => {
@@ -160,7 +167,7 @@ describe('robots.txt per RFC 9309', () => {
       expect(allowed('User-agent: *\nDisallow: /foo/bar/ツ\n', 'x', '/foo/bar/ツ')).toBe(false);
     });
 
-    it('matches queries too', () => {
+    it('robotsPatternMatches queries too', () => {
       expect(allowed('User-agent: *\nDisallow: /search?q=\n', 'x', '/search?q=hotels')).toBe(false);
       expect(allowed('User-agent: *\nDisallow: /search?q=\n', 'x', '/search')).toBe(true);
     });

@@ -1,4 +1,5 @@
-import { parseAllowlist, withOverrides } from '@forage/egress';
+import { parseAllowlist } from './policy.js';
+import { withOverrides } from './resolver.js';
 import { startTrap, type Trap } from '@forage/testing';
 import { guardedFetch } from './guarded-fetch.js';
 

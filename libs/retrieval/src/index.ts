@@ -1,0 +1,3 @@
+/** @forage/retrieval: one tokeniser/stemmer and one BM25 index for the whole project. */
+export * from './tokenize.js';
+export * from './bm25.js';
