@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CommandRequest, executeAction } from '@forage/contracts';
-import { LOGGER, ToolRecorder } from '@forage/messaging';
+import { LOGGER, NotFoundError, ToolRecorder } from '@forage/messaging';
 import type { Logger } from '@forage/observability';
 import { summarizeAction } from './core/action-summary.js';
 import {
@@ -12,7 +12,9 @@ import {
 } from './core/idempotency.js';
 import { QueueFullError, type KeyedSerialQueue } from './core/keyed-serial-queue.js';
 import type { ResolvedSecret } from './core/redact.js';
+import { EvidenceNotFoundError, EvidenceStore } from '@forage/evidence';
 import { ActionAttempt, type AttemptOutcome } from './adapters/action-attempt.js';
+import type { UploadFile } from './adapters/page-actions.js';
 import { EgressGuard } from './adapters/egress-guard.js';
 import { IdempotencyLedger, type Claim } from './adapters/idempotency-ledger.js';
 import { SecretVault } from './adapters/secret-vault.js';
@@ -23,8 +25,9 @@ import { SESSION_QUEUE } from './tokens.js';
 type ExecuteRequest = CommandRequest<typeof executeAction>;
 
 /**
- * The path of one `action.execute.v1` request: wait for the session's turn, check policy,
- * claim the idempotency key, act on the page, record the outcome, remember the reply.
+ * The dispatcher: the path of one `action.execute.v1` request. Wait for the session's turn,
+ * check policy and ownership (a run acts only on its own sessions, with its own secrets), claim
+ * the idempotency key, run the pipeline on the page, record the outcome, remember the reply.
  */
 @Injectable()
 export class ActionExecutor {
@@ -36,6 +39,7 @@ export class ActionExecutor {
     @Inject(EgressGuard) private readonly egress: EgressGuard,
     @Inject(SecretVault) private readonly vault: SecretVault,
     @Inject(ToolRecorder) private readonly recorder: ToolRecorder,
+    @Inject(EvidenceStore) private readonly evidence: EvidenceStore,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -53,16 +57,18 @@ export class ActionExecutor {
   private async executeInTurn(request: ExecuteRequest): Promise<ActionReply> {
     const startedAt = performance.now();
     const { action } = request;
+    this.sessions.assertOwner(request);
     if (action.type === 'goto') await this.egress.assertAllowed(action.url);
     const secret =
       action.type === 'fill' && typeof action.value !== 'string'
-        ? this.vault.resolve(action.value.secretHandle)
+        ? await this.vault.resolve({ runId: request.runId, handle: action.value.secretHandle })
         : undefined;
+    const files = action.type === 'upload' ? await this.uploadFiles(action.files) : [];
     const fingerprint = requestFingerprint(request);
     const claim = await this.ledger.claim(ledgerKey(request.idempotencyKey), fingerprint);
     if (claim.kind === 'existing') return this.answerExisting(request, claim.stored, fingerprint);
 
-    const outcome = await this.actOrRelease(claim, request, secret);
+    const outcome = await this.actOrRelease({ claim, request, secret, files });
     const summary = summarizeAction(action);
     const logRecordId = await this.recorder.record({
       runId: request.runId,
@@ -70,13 +76,23 @@ export class ActionExecutor {
       status: outcome.status === 'done' ? 'success' : 'fail',
       confidence: outcome.status === 'done' ? 1 : 0,
       startedAt,
-      evidence: { domSnapshot: outcome.after },
+      evidence: { domSnapshot: outcome.after.dom, screenshot: outcome.after.screenshot },
       data: {
         sessionId: request.sessionId,
+        traceId: request.traceId ?? null,
         ...summary,
         url: outcome.url,
         status: outcome.status,
+        outcome: outcome.outcome,
+        failure: outcome.failure,
         detail: outcome.detail,
+        matchedLocator: outcome.matchedLocator,
+        retries: outcome.retries,
+        urlChanged: outcome.urlChanged,
+        dialogs: outcome.dialogs,
+        messages: outcome.messages,
+        before: outcome.before,
+        timings: outcome.timings,
       },
     });
     const reply: ActionReply = {
@@ -87,7 +103,20 @@ export class ActionExecutor {
       detail: outcome.detail,
       url: outcome.url,
       logRecordId,
-      evidence: { before: outcome.before, after: outcome.after },
+      evidence: {
+        before: outcome.before.dom,
+        after: outcome.after.dom,
+        beforeScreenshot: outcome.before.screenshot,
+        afterScreenshot: outcome.after.screenshot,
+      },
+      outcome: outcome.outcome,
+      failure: outcome.failure,
+      matchedLocator: outcome.matchedLocator,
+      retries: outcome.retries,
+      urlChanged: outcome.urlChanged,
+      dialogs: outcome.dialogs,
+      messages: outcome.messages,
+      timings: { ...outcome.timings, totalMs: performance.now() - startedAt },
     };
     await this.ledger.complete(claim, reply).catch((err: unknown) => {
       // the action ran and is recorded; the key stays 'pending', so a retry gets a conflict, never a second run
@@ -104,17 +133,27 @@ export class ActionExecutor {
   }
 
   /** Opens the session and acts; if the page could not even be reached, the key is given back. */
-  private async actOrRelease(
-    claim: Extract<Claim, { kind: 'claimed' }>,
-    request: ExecuteRequest,
-    secret: ResolvedSecret | undefined,
-  ): Promise<AttemptOutcome> {
+  private async actOrRelease(input: {
+    claim: Extract<Claim, { kind: 'claimed' }>;
+    request: ExecuteRequest;
+    secret: ResolvedSecret | undefined;
+    files: readonly UploadFile[];
+  }): Promise<AttemptOutcome> {
+    const { claim, request, secret, files } = input;
     const { action } = request;
     const fillValue =
       action.type === 'fill' ? (typeof action.value === 'string' ? action.value : secret?.value) : undefined;
     try {
-      return await this.sessions.use(request.sessionId, (session) =>
-        this.attempt.run({ session, action, fillValue, secret, timeoutMs: request.timeoutMs }),
+      return await this.sessions.use(request, (session) =>
+        this.attempt.run({
+          session,
+          action,
+          fillValue,
+          secret,
+          files,
+          timeoutMs: request.timeoutMs,
+          expect: request.expect,
+        }),
       );
     } catch (err) {
       await this.ledger.release(claim).catch((releaseErr: unknown) => {
@@ -122,6 +161,23 @@ export class ActionExecutor {
       });
       throw err;
     }
+  }
+
+  /** Files for an upload, read from the evidence store before anything runs. */
+  private async uploadFiles(
+    files: readonly { name: string; file: { sha256: string; contentType: string } }[],
+  ): Promise<UploadFile[]> {
+    return Promise.all(
+      files.map(async (f) => {
+        try {
+          return { name: f.name, mimeType: f.file.contentType, buffer: await this.evidence.get(f.file) };
+        } catch (err) {
+          if (err instanceof EvidenceNotFoundError)
+            throw new NotFoundError(`no stored file ${f.file.sha256} to upload`, { cause: err });
+          throw err;
+        }
+      }),
+    );
   }
 
   private answerExisting(request: ExecuteRequest, stored: unknown, fingerprint: string): ActionReply {

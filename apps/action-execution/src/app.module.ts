@@ -11,6 +11,7 @@ import { IdempotencyLedger } from './adapters/idempotency-ledger.js';
 import { PageSnapshots } from './adapters/page-snapshots.js';
 import { SecretVault } from './adapters/secret-vault.js';
 import { SessionPages } from './adapters/session-pages.js';
+import { RunEndListener } from './adapters/run-end-listener.js';
 import { ActionExecutor } from './action-executor.js';
 import { ExecuteActionHandler } from './handlers/execute.handler.js';
 
@@ -34,7 +35,16 @@ export class ActionExecutionModule {
               maxPendingPerKey: MAX_PENDING_PER_SESSION,
             }),
         },
-        { provide: SecretVault, useFactory: () => SecretVault.load(config.ACTION_SECRETS_FILE) },
+        {
+          provide: SecretVault,
+          inject: [Bus],
+          useFactory: (bus: Bus) =>
+            SecretVault.open({
+              nc: bus.connection,
+              file: config.ACTION_SECRETS_FILE,
+              replicas: bus.jetstreamReplicas,
+            }),
+        },
         {
           provide: IdempotencyLedger,
           inject: [Bus],
@@ -47,6 +57,7 @@ export class ActionExecutionModule {
         EgressGuard,
         BrowserHost,
         SessionPages,
+        RunEndListener,
         PageSnapshots,
         ActionAttempt,
         ActionExecutor,

@@ -10,8 +10,10 @@ export const actionExecutionConfigSchema = baseEnvSchema
     OPS_PORT: portSchema.default(7807),
     /** A session (browser context + page) unused this long is closed. */
     ACTION_SESSION_IDLE_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(600_000),
-    /** Sessions open at once; a new session beyond this is refused until one expires. */
+    /** Sessions open at once; a new session beyond this waits for a run to end or a session to expire. */
     ACTION_MAX_SESSIONS: z.coerce.number().int().min(1).max(1_000).default(32),
+    /** How long a new session waits for a free slot before the action is refused (`unavailable`). */
+    ACTION_SESSION_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
     /** Actions running at once across sessions (one at a time within a session). */
     ACTION_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     /** How long an idempotency key is remembered (the KV bucket TTL). */

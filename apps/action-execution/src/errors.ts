@@ -18,7 +18,14 @@ export class UnknownSecretHandleError extends ForageError {
   readonly retryable = false;
 }
 
-/** Too many actions queued on one session, or too many sessions open; try again later. */
+/** The session was opened by another run: a run may only drive (and fill secrets into) its own pages. */
+export class ForeignSessionError extends ForageError {
+  override readonly name = 'ForeignSessionError';
+  readonly code = 'blocked';
+  readonly retryable = false;
+}
+
+/** Too many actions queued on one session, or every session slot stayed taken; try again later. */
 export class SessionBusyError extends ForageError {
   override readonly name = 'SessionBusyError';
   readonly code = 'unavailable';

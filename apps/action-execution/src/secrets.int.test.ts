@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '@forage/testing';
 import { startFormSite, type FormSite } from './testing/form-site.js';
-import { startHarness, type ActionReply, type Harness } from './testing/harness.js';
+import { RUN_ID, startHarness, type ActionReply, type Harness } from './testing/harness.js';
 import { captureLogLines, readLogRecords } from './testing/observe.js';
 
 const SECRET = 'Zebra&Quartz "42" <S3cr3t>';
@@ -32,7 +32,7 @@ describe('secret handles', () => {
 
   beforeAll(async () => {
     const secretsFile = join(dir.path, 'secrets.json');
-    writeFileSync(secretsFile, JSON.stringify({ card: SECRET, other: 'unused-value' }));
+    writeFileSync(secretsFile, JSON.stringify({ [RUN_ID]: { card: SECRET, other: 'unused-value' } }));
     site = await startFormSite();
     h = await startHarness({
       EGRESS_ALLOWLIST: site.origin,

@@ -171,8 +171,15 @@ describe('action-execution over a real nats-server and Chromium', () => {
 
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(reply).toMatchObject({ status: 'failed', replayed: false, url: `${site.origin}/form` });
-    expect(reply.detail).toMatch(/Timeout 300ms exceeded.*#missing/);
+    expect(reply).toMatchObject({
+      outcome: 'fail',
+      failure: { category: 'not_found' },
+      matchedLocator: null,
+    });
+    expect(reply.detail).toBe('no element matches #missing');
+    // nothing was touched: the after evidence is the before evidence
     expect(reply.evidence.after).not.toBeNull();
+    expect(reply.evidence.after).toEqual(reply.evidence.before);
     const record = (await readLogRecords(h.nc)).find((r) => r.record_id === reply.logRecordId);
     expect(record).toMatchObject({
       status: 'fail',
@@ -219,7 +226,9 @@ describe('action-execution over a real nats-server and Chromium', () => {
       action: { type: 'click', locator: '#a' },
     };
     const cases: [unknown, string][] = [
-      [{ ...valid, action: { type: 'hover', locator: '#a' } }, 'action.type'],
+      [{ ...valid, action: { type: 'drag', locator: '#a' } }, 'action.type'],
+      [{ ...valid, action: { type: 'click' } }, 'action'],
+      [{ ...valid, action: { type: 'click', target: { name: 'Send' } } }, 'action.target'],
       [{ ...valid, sessionId: undefined }, 'sessionId'],
       [{ ...valid, idempotencyKey: 'short' }, 'idempotencyKey'],
       [{ ...valid, action: { type: 'goto', url: 'file:///etc/passwd' } }, 'action.url'],

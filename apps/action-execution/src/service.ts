@@ -2,7 +2,7 @@ import { startService, type RunningService } from '@forage/messaging';
 import { ActionExecutionModule } from './app.module.js';
 import type { ActionExecutionConfig } from './config.js';
 import { BrowserHost } from './adapters/browser-host.js';
-import { SessionPages } from './adapters/session-pages.js';
+import { SessionPages, type SessionLoad } from './adapters/session-pages.js';
 
 /** Starts the action-execution service (also used by integration tests). */
 export function startActionExecutionService(config: ActionExecutionConfig): Promise<RunningService> {
@@ -17,7 +17,16 @@ export function startActionExecutionService(config: ActionExecutionConfig): Prom
     health: (app) => () =>
       Promise.resolve({
         browser: app.get(BrowserHost).health(),
-        sessions: { ok: true, detail: `${app.get(SessionPages).size} open` },
+        sessions: sessionHealth(app.get(SessionPages).load()),
       }),
   });
+}
+
+/** Saturation for /health: full with callers waiting is reported, not hidden (still ok: it queues). */
+function sessionHealth(load: SessionLoad): { ok: boolean; detail: string } {
+  const saturated = load.open >= load.capacity;
+  return {
+    ok: true,
+    detail: `${load.open}/${load.capacity} sessions open, ${load.waiting} waiting${saturated ? ' (saturated)' : ''}`,
+  };
 }

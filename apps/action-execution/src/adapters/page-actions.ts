@@ -1,52 +1,128 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { PageAction } from '@forage/contracts';
+import { categorizeBrowserError } from '../core/failure-category.js';
+import { resolveTarget, type ResolvedTarget } from './target-resolver.js';
+
+/** A file ready to be set into a file input (bytes read from the evidence store). */
+export interface UploadFile {
+  readonly name: string;
+  readonly mimeType: string;
+  readonly buffer: Buffer;
+}
+
+/** Re-resolutions allowed when the element is replaced under the action (a re-render). */
+const MAX_DETACHED_RETRIES = 2;
 
 /**
- * Performs exactly the requested action on the page (nothing the page says can add another),
- * bounded by `timeoutMs`. Playwright errors (no match, timeout, navigation failure) are thrown
- * to the caller, which turns them into a 'failed' outcome. `fillValue` is the literal or the
- * resolved secret; it is used here and never returned.
+ * The runner: performs exactly the requested action (nothing the page says can add another),
+ * bounded by `timeoutMs`. Playwright waits for actionability (visible, stable, enabled,
+ * receiving events); an element detached by a re-render is resolved again with the same
+ * selector and the same action retried, at most twice, within the same budget. Anything else
+ * is thrown to the caller, which reports it as a failure; nothing is retried into another action.
  */
 export async function performAction(input: {
   page: Page;
   action: PageAction;
+  target: ResolvedTarget | null;
   fillValue: string | undefined;
+  files: readonly UploadFile[];
+  timeoutMs: number;
+}): Promise<{ detail: string; retries: number }> {
+  const deadline = Date.now() + input.timeoutMs;
+  let target = input.target;
+  for (let retries = 0; ; retries += 1) {
+    try {
+      const detail = await once({
+        ...input,
+        target: target?.locator,
+        timeoutMs: Math.max(1, deadline - Date.now()),
+      });
+      return { detail, retries };
+    } catch (err) {
+      const detached =
+        categorizeBrowserError(err instanceof Error ? err.message : String(err)) === 'detached';
+      if (!detached || !target || retries >= MAX_DETACHED_RETRIES || Date.now() >= deadline) throw err;
+      const again = await resolveTarget({
+        page: input.page,
+        selectors: [target.selector],
+        timeoutMs: Math.max(1, deadline - Date.now()),
+      });
+      if (!again) throw err;
+      target = again;
+    }
+  }
+}
+
+async function once(input: {
+  page: Page;
+  action: PageAction;
+  target: Locator | undefined;
+  fillValue: string | undefined;
+  files: readonly UploadFile[];
   timeoutMs: number;
 }): Promise<string> {
-  const { page, action, timeoutMs } = input;
-  const timeout = timeoutMs;
+  const { page, action, timeoutMs: timeout } = input;
+  const el = (): Locator => {
+    if (!input.target) throw new Error(`${action.type} needs a target`);
+    return input.target;
+  };
   switch (action.type) {
     case 'goto': {
       const response = await page.goto(action.url, { timeout, waitUntil: 'load' });
       return response ? `loaded with HTTP ${response.status()}` : 'loaded';
     }
+    case 'go_back': {
+      const from = page.url();
+      const response = await page.goBack({ timeout, waitUntil: 'load' });
+      if (!response && page.url() === from)
+        throw new Error('page.goBack: navigation failed: no earlier page');
+      return response ? `went back (HTTP ${response.status()})` : 'went back';
+    }
     case 'click':
-      await page.locator(action.locator).click({ timeout });
+      await el().click({ timeout });
       return 'clicked';
+    case 'hover':
+      await el().hover({ timeout });
+      return 'hovered';
     case 'fill':
-      await page.locator(action.locator).fill(input.fillValue ?? '', { timeout });
+      await el().fill(input.fillValue ?? '', { timeout });
       return typeof action.value === 'string'
         ? 'filled'
         : `filled from secret handle ${action.value.secretHandle}`;
     case 'select': {
-      const selected = await page.locator(action.locator).selectOption(action.value, { timeout });
+      const selected = await el().selectOption(action.value, { timeout });
       return `selected ${selected.length} option(s)`;
     }
     case 'check':
-      await page.locator(action.locator).setChecked(action.checked, { timeout });
-      return action.checked ? 'checked' : 'unchecked';
+    case 'uncheck': {
+      const checked = action.type === 'check' ? action.checked : false;
+      await el().setChecked(checked, { timeout });
+      return checked ? 'checked' : 'unchecked';
+    }
     case 'press':
-      await page.locator(action.locator).press(action.key, { timeout });
+      await el().press(action.key, { timeout });
       return 'pressed';
+    case 'upload':
+      await el().setInputFiles(
+        input.files.map((f) => ({ name: f.name, mimeType: f.mimeType, buffer: f.buffer })),
+        { timeout },
+      );
+      return `set ${input.files.length} file(s)`;
+    case 'wait_for':
+      await el().waitFor({ state: action.state, timeout });
+      return `waited until ${action.state}`;
     case 'scroll':
-      await page.mouse.wheel(0, action.deltaY);
-      return `scrolled by ${action.deltaY}px`;
+      if (input.target) await input.target.scrollIntoViewIfNeeded({ timeout });
+      if (action.deltaY !== 0) await page.mouse.wheel(0, action.deltaY);
+      return input.target
+        ? `scrolled the element into view and by ${action.deltaY}px`
+        : `scrolled by ${action.deltaY}px`;
   }
 }
 
 /**
  * Waits, within what is left of the action's time, for a navigation the action started to
- * finish loading, so the after-snapshot shows where the action led.
+ * finish loading, so the after-evidence shows where the action led.
  */
 export async function settleAfterAction(page: Page, remainingMs: number): Promise<void> {
   if (remainingMs <= 0) return;

@@ -1,45 +1,95 @@
 import { readFileSync } from 'node:fs';
+import { Kvm, type KV } from '@nats-io/kv';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { z } from 'zod';
-import { secretHandleSchema } from '@forage/contracts';
+import { runIdSchema, secretHandleSchema, taskSecrets } from '@forage/contracts';
+import { decodeJson, UpstreamError } from '@forage/messaging';
 import type { ResolvedSecret } from '../core/redact.js';
 import { SecretsFileError, UnknownSecretHandleError } from '../errors.js';
 
-const secretsFileSchema = z.record(secretHandleSchema.shape.secretHandle, z.string().min(1).max(10_000));
+/** The second source: `{ "<runId>": { "<handle>": "<value>" } }`; a handle belongs to one run. */
+const secretsFileSchema = z.record(
+  runIdSchema,
+  z.record(secretHandleSchema.shape.secretHandle, z.string().min(1).max(10_000)),
+);
 
 /**
- * The only place a secret handle becomes a value. Values are read once at boot from
- * ACTION_SECRETS_FILE and never leave this process: no reply, log line or error quotes them.
+ * The only place a secret handle becomes a value. A handle is resolved for the run that owns
+ * it: first from the task-memory bucket (key `<runId>.<handle>`, written by the orchestrator),
+ * then from ACTION_SECRETS_FILE (grouped by run). Whether a handle exists for another run is
+ * never told apart from an unknown handle. Values never leave this process.
  */
 export class SecretVault {
-  private constructor(private readonly values: ReadonlyMap<string, string>) {}
+  private constructor(
+    private readonly kv: KV | undefined,
+    private readonly fromFile: ReadonlyMap<string, ReadonlyMap<string, string>>,
+  ) {}
 
-  /** No file means no secrets: every handle is then unknown. */
-  static load(path: string | undefined): SecretVault {
-    if (path === undefined) return new SecretVault(new Map());
-    let raw: unknown;
+  static async open(input: {
+    nc: NatsConnection | undefined;
+    file: string | undefined;
+    replicas?: number;
+  }): Promise<SecretVault> {
+    const fromFile = readSecretsFile(input.file);
+    const kv = input.nc
+      ? await new Kvm(input.nc).create(taskSecrets.bucket, {
+          ttl: taskSecrets.ttlMs,
+          history: 1,
+          replicas: input.replicas ?? 1,
+        })
+      : undefined;
+    return new SecretVault(kv, fromFile);
+  }
+
+  async resolve(input: { runId: string; handle: string }): Promise<ResolvedSecret> {
+    const value = (await this.fromStore(input)) ?? this.fromFile.get(input.runId)?.get(input.handle);
+    if (value === undefined)
+      throw new UnknownSecretHandleError(`unknown secret handle "${input.handle}" for this run`);
+    return { handle: input.handle, value };
+  }
+
+  private async fromStore(input: { runId: string; handle: string }): Promise<string | undefined> {
+    if (!this.kv) return undefined;
+    let entry;
     try {
-      raw = JSON.parse(readFileSync(path, 'utf8'));
-    } catch {
-      // the parser's message can quote the file, so it is not passed on
-      throw new SecretsFileError(`ACTION_SECRETS_FILE: ${path} is not readable JSON`);
+      entry = await this.kv.get(taskSecrets.key(input));
+    } catch (err) {
+      throw new UpstreamError('the task-memory store is unavailable', { cause: err });
     }
-    const parsed = secretsFileSchema.safeParse(raw);
-    if (!parsed.success) {
-      const paths = parsed.error.issues.map((i) => i.path.join('.') || '(root)').slice(0, 10);
-      throw new SecretsFileError(
-        `ACTION_SECRETS_FILE: ${path} must map handles (a-z 0-9 _ . -) to non-empty strings; bad entries: ${paths.join(', ')}`,
-      );
-    }
-    return new SecretVault(new Map(Object.entries(parsed.data)));
+    if (!entry || entry.operation !== 'PUT') return undefined;
+    const parsed = taskSecrets.entry.safeParse(decodeOrNull(entry.value));
+    if (!parsed.success) return undefined;
+    // per-key TTL is ignored by nats-server 2.9, so each entry's own expiry is enforced here
+    if (Date.parse(parsed.data.expiresAt) <= Date.now()) return undefined;
+    return parsed.data.value;
   }
+}
 
-  resolve(handle: string): ResolvedSecret {
-    const value = this.values.get(handle);
-    if (value === undefined) throw new UnknownSecretHandleError(`unknown secret handle "${handle}"`);
-    return { handle, value };
+function decodeOrNull(data: Uint8Array): unknown {
+  try {
+    return decodeJson(data);
+  } catch {
+    return null;
   }
+}
 
-  get size(): number {
-    return this.values.size;
+function readSecretsFile(path: string | undefined): Map<string, Map<string, string>> {
+  if (path === undefined) return new Map();
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    // the parser's message can quote the file, so it is not passed on
+    throw new SecretsFileError(`ACTION_SECRETS_FILE: ${path} is not readable JSON`);
   }
+  const parsed = secretsFileSchema.safeParse(raw);
+  if (!parsed.success) {
+    const paths = parsed.error.issues.map((i) => i.path.join('.') || '(root)').slice(0, 10);
+    throw new SecretsFileError(
+      `ACTION_SECRETS_FILE: ${path} must map run ids to maps of handles (a-z 0-9 _ . -) to non-empty strings; bad entries: ${paths.join(', ')}`,
+    );
+  }
+  return new Map(
+    Object.entries(parsed.data).map(([runId, handles]) => [runId, new Map(Object.entries(handles))]),
+  );
 }

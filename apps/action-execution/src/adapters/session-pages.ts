@@ -1,11 +1,12 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import { SlotWaitTimeoutError, WaitingSlots, type ReleaseSlot } from '@forage/browser';
 import { LOGGER } from '@forage/messaging';
 import type { Logger } from '@forage/observability';
 import type { ResolvedSecret } from '../core/redact.js';
 import { expiredSessions } from '../core/session-expiry.js';
 import type { ActionExecutionConfig } from '../config.js';
-import { SessionBusyError } from '../errors.js';
+import { ForeignSessionError, SessionBusyError } from '../errors.js';
 import { ACTION_CONFIG } from '../tokens.js';
 import { BrowserHost } from './browser-host.js';
 import { EgressGuard } from './egress-guard.js';
@@ -21,9 +22,16 @@ export interface BlockedRequest {
 /** One session's page and what this service must remember about it. */
 export interface ActionSession {
   readonly id: string;
+  /** The run that opened the session; no other run may act on it. */
+  readonly runId: string;
   readonly page: Page;
-  /** Secrets filled into this page, so snapshots and URLs can be scrubbed of them. */
+  /**
+   * Secrets filled into this page, by value (the value sent, and what the field held after the
+   * fill), so evidence, URLs and replies can be scrubbed of them.
+   */
   readonly secrets: Map<string, ResolvedSecret>;
+  /** Dialogs the page opened since the current action began (each dismissed; emptied by the action). */
+  readonly dialogs: { type: string; message: string }[];
   /** Requests blocked since the current action began (emptied by the action). */
   readonly blocked: BlockedRequest[];
 }
@@ -32,36 +40,53 @@ interface Entry {
   readonly session: ActionSession;
   readonly browser: Browser;
   readonly context: BrowserContext;
+  readonly release: ReleaseSlot;
   lastUsedAt: number;
   inUse: number;
 }
 
+/** How full the service is, for /health: sessions open of the cap, and opens waiting for a slot. */
+export interface SessionLoad {
+  readonly open: number;
+  readonly capacity: number;
+  readonly waiting: number;
+}
+
 /**
- * Keeps one browser context and page per session id. Sessions idle longer than
- * ACTION_SESSION_IDLE_MS are closed; every request their pages make passes the egress guard.
- * Callers serialise work per session (the session queue); this class does not.
+ * Keeps one browser context and page per session id, owned by the run that opened it. Sessions
+ * are closed when their run ends (closeRun) or after ACTION_SESSION_IDLE_MS idle; at most
+ * ACTION_MAX_SESSIONS are open, and a new one waits up to ACTION_SESSION_WAIT_MS for a slot.
+ * Every request their pages make passes the egress guard. Callers serialise work per session
+ * (the session queue); this class does not.
  */
 @Injectable()
 export class SessionPages implements OnApplicationShutdown {
   private readonly entries = new Map<string, Entry>();
-  private opening = 0;
+  private readonly slots: WaitingSlots;
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(
     @Inject(ACTION_CONFIG)
-    private readonly config: Pick<ActionExecutionConfig, 'ACTION_SESSION_IDLE_MS' | 'ACTION_MAX_SESSIONS'>,
+    private readonly config: Pick<
+      ActionExecutionConfig,
+      'ACTION_SESSION_IDLE_MS' | 'ACTION_MAX_SESSIONS' | 'ACTION_SESSION_WAIT_MS'
+    >,
     @Inject(BrowserHost) private readonly browsers: BrowserHost,
     @Inject(EgressGuard) private readonly egress: EgressGuard,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
+    this.slots = new WaitingSlots(config.ACTION_MAX_SESSIONS);
     const every = Math.min(60_000, Math.max(250, Math.floor(config.ACTION_SESSION_IDLE_MS / 4)));
     this.sweeper = setInterval(() => void this.closeIdle(), every);
     this.sweeper.unref();
   }
 
   /** Runs `work` on the session's page, opening the session (or reopening a dead one) first. */
-  async use<T>(sessionId: string, work: (session: ActionSession) => Promise<T>): Promise<T> {
-    const entry = await this.open(sessionId);
+  async use<T>(
+    owner: { sessionId: string; runId: string },
+    work: (session: ActionSession) => Promise<T>,
+  ): Promise<T> {
+    const entry = await this.open(owner);
     entry.inUse += 1;
     try {
       return await work(entry.session);
@@ -75,39 +100,75 @@ export class SessionPages implements OnApplicationShutdown {
     return this.entries.size;
   }
 
+  load(): SessionLoad {
+    return { open: this.entries.size, capacity: this.slots.capacity, waiting: this.slots.waiting };
+  }
+
+  /** Throws when the session is open for another run (a run may only drive its own pages). */
+  assertOwner(owner: { sessionId: string; runId: string }): void {
+    const entry = this.entries.get(owner.sessionId);
+    if (entry && entry.session.runId !== owner.runId)
+      throw new ForeignSessionError(`session ${owner.sessionId} belongs to another run`);
+  }
+
+  /** Closes every session the run opened (its end was announced); returns how many. */
+  async closeRun(runId: string): Promise<number> {
+    const ids = [...this.entries].filter(([, e]) => e.session.runId === runId).map(([id]) => id);
+    await Promise.all(ids.map((id) => this.close(id)));
+    return ids.length;
+  }
+
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.sweeper);
     const all = [...this.entries.keys()];
     await Promise.all(all.map((id) => this.close(id)));
   }
 
-  private async open(sessionId: string): Promise<Entry> {
+  private async open(owner: { sessionId: string; runId: string }): Promise<Entry> {
+    const { sessionId, runId } = owner;
+    this.assertOwner(owner);
     const existing = this.entries.get(sessionId);
     if (existing && existing.browser.isConnected() && !existing.session.page.isClosed()) return existing;
     if (existing) await this.close(sessionId);
-    if (this.entries.size + this.opening >= this.config.ACTION_MAX_SESSIONS) {
-      throw new SessionBusyError(
-        `${this.config.ACTION_MAX_SESSIONS} sessions are open; try again when one expires`,
-      );
-    }
-    this.opening += 1;
+    const release = await this.slot();
     try {
       const browser = await this.browsers.current();
       const context = await browser.newContext();
       const blocked: BlockedRequest[] = [];
       await context.route('**/*', (route) => this.guard(route, blocked));
       const page = await context.newPage();
+      const dialogs: ActionSession['dialogs'] = [];
+      page.on('dialog', (dialog) => {
+        // only the requested action runs: a dialog is recorded and dismissed, never answered
+        dialogs.push({ type: dialog.type(), message: dialog.message().slice(0, 1_000) });
+        void dialog.dismiss().catch(() => undefined);
+      });
       const entry: Entry = {
-        session: { id: sessionId, page, secrets: new Map(), blocked },
+        session: { id: sessionId, runId, page, secrets: new Map(), blocked, dialogs },
         browser,
         context,
+        release,
         lastUsedAt: Date.now(),
         inUse: 0,
       };
       this.entries.set(sessionId, entry);
       return entry;
-    } finally {
-      this.opening -= 1;
+    } catch (err) {
+      release();
+      throw err;
+    }
+  }
+
+  /** A session slot, waiting (bounded) for a run to end or a session to expire when all are taken. */
+  private async slot(): Promise<ReleaseSlot> {
+    try {
+      return await this.slots.acquire(this.config.ACTION_SESSION_WAIT_MS);
+    } catch (err) {
+      if (!(err instanceof SlotWaitTimeoutError)) throw err;
+      throw new SessionBusyError(
+        `all ${this.slots.capacity} sessions stayed open for ${this.config.ACTION_SESSION_WAIT_MS} ms; try again later`,
+        { cause: err },
+      );
     }
   }
 
@@ -146,7 +207,13 @@ export class SessionPages implements OnApplicationShutdown {
     const entry = this.entries.get(sessionId);
     if (!entry) return;
     this.entries.delete(sessionId);
-    await entry.context.close().catch(() => undefined);
+    try {
+      await entry.context.close();
+    } catch {
+      // a context of a browser that died is gone already
+    } finally {
+      entry.release();
+    }
   }
 }
 

@@ -1,9 +1,10 @@
-import type { PageAction } from '@forage/contracts';
+import type { ActionTarget, PageAction } from '@forage/contracts';
 
 /** What may be logged about an action: its type and target, never a typed, selected or pressed value. */
 export interface ActionSummary {
   readonly action: PageAction['type'];
   readonly locator: string | null;
+  readonly target: ActionTarget | null;
   readonly targetUrl: string | null;
   readonly valueSource: 'literal' | 'secret' | null;
 }
@@ -11,7 +12,8 @@ export interface ActionSummary {
 export function summarizeAction(action: PageAction): ActionSummary {
   return {
     action: action.type,
-    locator: 'locator' in action ? action.locator : null,
+    locator: 'locator' in action ? (action.locator ?? null) : null,
+    target: 'target' in action ? (action.target ?? null) : null,
     targetUrl: action.type === 'goto' ? action.url : null,
     valueSource: action.type === 'fill' ? (typeof action.value === 'string' ? 'literal' : 'secret') : null,
   };

@@ -4,7 +4,13 @@ import { expiredSessions } from './session-expiry.js';
 describe('summarizeAction', () => {
   it('keeps type and target but never the value', () => {
     const summary = summarizeAction({ type: 'fill', locator: '#pw', value: 'hunter2' });
-    expect(summary).toEqual({ action: 'fill', locator: '#pw', targetUrl: null, valueSource: 'literal' });
+    expect(summary).toEqual({
+      action: 'fill',
+      locator: '#pw',
+      target: null,
+      targetUrl: null,
+      valueSource: 'literal',
+    });
     expect(JSON.stringify(summary)).not.toContain('hunter2');
     expect(summarizeAction({ type: 'fill', locator: '#pw', value: { secretHandle: 'pw' } }).valueSource).toBe(
       'secret',

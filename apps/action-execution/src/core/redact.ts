@@ -18,13 +18,26 @@ export function redactSecrets(text: string, secrets: Iterable<ResolvedSecret>): 
   for (const secret of secrets) {
     if (secret.value.length === 0) continue;
     const placeholder = secretPlaceholder(secret.handle);
-    for (const needle of new Set(encodingsOf(secret.value))) replacements.push({ needle, placeholder });
+    const needles = new Set(heldForms(secret.value).flatMap(encodingsOf));
+    for (const needle of needles) if (needle.length > 0) replacements.push({ needle, placeholder });
   }
   // longest first, so an encoding that contains another is replaced whole
   replacements.sort((a, b) => b.needle.length - a.needle.length);
   let out = text;
   for (const { needle, placeholder } of replacements) out = out.split(needle).join(placeholder);
   return out;
+}
+
+/**
+ * What a field may hold after a value is typed into it: single-line inputs drop line breaks, and
+ * pages commonly trim or collapse whitespace. (What a maxlength cut off is read back from the
+ * field after the fill and added as a secret of its own.)
+ */
+export function heldForms(value: string): string[] {
+  const withoutBreaks = value.replace(/[\r\n]+/g, '');
+  return [
+    ...new Set([value, value.trim(), withoutBreaks, withoutBreaks.trim(), value.replace(/\s+/g, ' ').trim()]),
+  ];
 }
 
 function encodingsOf(value: string): string[] {
