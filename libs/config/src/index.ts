@@ -35,3 +35,5 @@ export const portSchema = z.coerce.number().int().min(0).max(65535);
 export const booleanFlagSchema = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
+
+export * from './settings/index.js';

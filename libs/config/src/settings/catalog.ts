@@ -1,0 +1,244 @@
+import { z } from 'zod';
+import { AllowedOriginError, parseAllowedOrigin } from '@forage/egress';
+import { defineSetting } from './define.js';
+
+/**
+ * Every setting a user can change, declared once. `forage up` reads them from flags, then
+ * `FORAGE_*` variables, then forage.config.json in the data directory, and copies each into the
+ * service variables it `targets`; `forage config` shows them; the README's table is generated
+ * from this list (npm run docs:settings).
+ */
+
+const originSchema = z.string().transform((text, ctx) => {
+  try {
+    return parseAllowedOrigin(text);
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', message: err instanceof AllowedOriginError ? err.message : String(err) });
+    return z.NEVER;
+  }
+});
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' });
+const providerName = z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'expected a provider name such as searxng');
+const LLM_SERVICES = ['processing', 'orchestrator'] as const;
+const forServices = (services: readonly string[], variable: string) =>
+  services.map((service) => ({ service, variable }));
+
+export const SETTINGS = {
+  allow: defineSetting({
+    key: 'allow',
+    env: 'FORAGE_ALLOW',
+    flag: 'allow',
+    type: 'origins',
+    schema: z.array(originSchema).max(100).default([]),
+    description:
+      'Origins (scheme://host[:port]) fetched even on loopback or private addresses; link-local and cloud metadata addresses stay refused',
+    targets: [{ service: '*', variable: 'EGRESS_ALLOWLIST' }],
+  }),
+  dataDir: defineSetting({
+    key: 'dataDir',
+    env: 'FORAGE_HOME',
+    flag: 'data-dir',
+    type: 'path',
+    schema: z.string().min(1).default('.forage'),
+    description: 'Where NATS, logs, the database, the evidence key and forage.config.json live',
+    inFile: false,
+  }),
+  gatewayHost: defineSetting({
+    key: 'gatewayHost',
+    env: 'FORAGE_HOST',
+    flag: 'host',
+    type: 'string',
+    schema: z.string().min(1).max(253).default('127.0.0.1'),
+    description: 'Address the HTTP API and web UI listen on (0.0.0.0 exposes them to the network)',
+    targets: [{ service: 'gateway', variable: 'GATEWAY_HOST' }],
+  }),
+  gatewayPort: defineSetting({
+    key: 'gatewayPort',
+    env: 'FORAGE_PORT',
+    flag: 'port',
+    type: 'integer',
+    schema: z.number().int().min(1).max(65_535).default(7700),
+    description: 'Port of the HTTP API and web UI; `forage ask` uses it to reach the stack',
+    targets: [{ service: 'gateway', variable: 'GATEWAY_PORT' }],
+  }),
+  logLevel: defineSetting({
+    key: 'logLevel',
+    env: 'FORAGE_LOG_LEVEL',
+    flag: 'log-level',
+    type: 'enum',
+    schema: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('warn'),
+    description: 'Log level of every service (trace, debug, info, warn, error, fatal, silent)',
+    targets: [{ service: '*', variable: 'LOG_LEVEL' }],
+  }),
+  logRetentionDays: defineSetting({
+    key: 'logRetentionDays',
+    env: 'FORAGE_LOG_RETENTION_DAYS',
+    type: 'integer',
+    schema: z.number().int().min(1).max(3650).default(30),
+    description: 'Days logged evidence (DOM snapshots, screenshots) is kept before it is deleted',
+    targets: [{ service: '*', variable: 'EVIDENCE_RETENTION_DAYS' }],
+  }),
+  databaseUrl: defineSetting({
+    key: 'databaseUrl',
+    env: 'FORAGE_DATABASE_URL',
+    type: 'url',
+    schema: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'expected postgres://user:password@host:port/database')
+      .optional(),
+    description:
+      'PostgreSQL server for the log store; unset keeps the embedded database in the data directory',
+    secret: true,
+    targets: [{ service: 'logging', variable: 'DATABASE_URL' }],
+  }),
+  replicas: defineSetting({
+    key: 'replicas',
+    env: 'FORAGE_REPLICAS',
+    flag: 'replicas',
+    type: 'string',
+    schema: z
+      .string()
+      .regex(
+        /^([a-z-]+=\d+(,[a-z-]+=\d+)*)?$/,
+        'expected service=count pairs, e.g. dom-extraction=2,processing=2',
+      )
+      .default(''),
+    description: 'Processes per service, e.g. dom-extraction=2 (one each when unset)',
+  }),
+  maxPages: defineSetting({
+    key: 'maxPages',
+    env: 'FORAGE_MAX_PAGES',
+    flag: 'max-pages',
+    type: 'integer',
+    schema: z.number().int().min(1).max(20).default(3),
+    description: 'Pages a run reads when the question does not say (per-run limit)',
+    targets: [{ service: 'gateway', variable: 'GATEWAY_DEFAULT_MAX_PAGES' }],
+  }),
+  maxSteps: defineSetting({
+    key: 'maxSteps',
+    env: 'FORAGE_MAX_STEPS',
+    type: 'integer',
+    schema: z.number().int().min(1).max(1_000).optional(),
+    description: 'Steps (searches, page loads, actions) a run may take before it stops (per-run limit)',
+    targets: [{ service: 'orchestrator', variable: 'ORCH_MAX_STEPS' }],
+  }),
+  maxRunSeconds: defineSetting({
+    key: 'maxRunSeconds',
+    env: 'FORAGE_MAX_RUN_SECONDS',
+    type: 'integer',
+    schema: z.number().int().min(10).max(86_400).optional(),
+    description: 'Wall time a run may take before it stops with what it has (per-run limit)',
+    targets: [{ service: 'orchestrator', variable: 'ORCH_MAX_RUN_SECONDS' }],
+  }),
+  maxCostUsd: defineSetting({
+    key: 'maxCostUsd',
+    env: 'FORAGE_MAX_COST_USD',
+    type: 'number',
+    schema: z.number().min(0).max(1_000).optional(),
+    description: 'Spend on paid APIs (LLM, search providers) a run may reach before it stops (per-run limit)',
+    targets: [{ service: 'orchestrator', variable: 'ORCH_MAX_COST_USD' }],
+  }),
+  domainConcurrency: defineSetting({
+    key: 'domainConcurrency',
+    env: 'FORAGE_DOMAIN_CONCURRENCY',
+    type: 'integer',
+    schema: z.number().int().min(1).max(64).default(2),
+    description: 'Pages loaded at once from one domain (politeness)',
+    targets: [{ service: 'dom-extraction', variable: 'DOMAIN_MAX_CONCURRENCY' }],
+  }),
+  domainDelayMs: defineSetting({
+    key: 'domainDelayMs',
+    env: 'FORAGE_DOMAIN_DELAY_MS',
+    type: 'integer',
+    schema: z.number().int().min(0).max(600_000).default(500),
+    description:
+      "Least time between two page loads from one domain, in ms (a site's robots.txt Crawl-delay can raise it)",
+    targets: [{ service: 'dom-extraction', variable: 'DOMAIN_MIN_DELAY_MS' }],
+  }),
+  searchProviders: defineSetting({
+    key: 'searchProviders',
+    env: 'FORAGE_SEARCH_PROVIDERS',
+    type: 'list',
+    schema: z.array(providerName).max(10).optional(),
+    description:
+      "Search providers in order of use (e.g. searxng,brave); unset uses the search service's default, the local index",
+    targets: [{ service: 'search', variable: 'SEARCH_PROVIDERS' }],
+  }),
+  searxngUrl: defineSetting({
+    key: 'searxngUrl',
+    env: 'FORAGE_SEARXNG_URL',
+    type: 'url',
+    schema: httpUrl.optional(),
+    description: 'Base URL of a SearXNG instance (its JSON API)',
+    targets: [{ service: 'search', variable: 'SEARXNG_URL' }],
+  }),
+  braveApiKey: defineSetting({
+    key: 'braveApiKey',
+    env: 'FORAGE_BRAVE_API_KEY',
+    type: 'string',
+    schema: z.string().min(1).optional(),
+    description: 'API key of the Brave Search API',
+    secret: true,
+    targets: [{ service: 'search', variable: 'BRAVE_API_KEY' }],
+  }),
+  serperApiKey: defineSetting({
+    key: 'serperApiKey',
+    env: 'FORAGE_SERPER_API_KEY',
+    type: 'string',
+    schema: z.string().min(1).optional(),
+    description: 'API key of Serper (Google results)',
+    secret: true,
+    targets: [{ service: 'search', variable: 'SERPER_API_KEY' }],
+  }),
+  tavilyApiKey: defineSetting({
+    key: 'tavilyApiKey',
+    env: 'FORAGE_TAVILY_API_KEY',
+    type: 'string',
+    schema: z.string().min(1).optional(),
+    description: 'API key of Tavily',
+    secret: true,
+    targets: [{ service: 'search', variable: 'TAVILY_API_KEY' }],
+  }),
+  wikipediaUrl: defineSetting({
+    key: 'wikipediaUrl',
+    env: 'FORAGE_WIKIPEDIA_URL',
+    type: 'url',
+    schema: httpUrl.optional(),
+    description:
+      'MediaWiki API endpoint searched by the wikipedia provider (e.g. https://en.wikipedia.org/w/api.php)',
+    targets: [{ service: 'search', variable: 'WIKIPEDIA_API_URL' }],
+  }),
+  llmBaseUrl: defineSetting({
+    key: 'llmBaseUrl',
+    env: 'FORAGE_LLM_BASE_URL',
+    type: 'url',
+    schema: httpUrl.optional(),
+    description:
+      'OpenAI-compatible endpoint (OpenAI, vLLM, Ollama, llama.cpp); unset uses the heuristics only',
+    targets: forServices(LLM_SERVICES, 'LLM_BASE_URL'),
+  }),
+  llmApiKey: defineSetting({
+    key: 'llmApiKey',
+    env: 'FORAGE_LLM_API_KEY',
+    type: 'string',
+    schema: z.string().min(1).optional(),
+    description: 'API key sent to the LLM endpoint',
+    secret: true,
+    targets: forServices(LLM_SERVICES, 'LLM_API_KEY'),
+  }),
+  llmModel: defineSetting({
+    key: 'llmModel',
+    env: 'FORAGE_LLM_MODEL',
+    type: 'string',
+    schema: z.string().min(1).max(200).optional(),
+    description: 'Model name at the LLM endpoint (required with llmBaseUrl)',
+    targets: forServices(LLM_SERVICES, 'LLM_MODEL'),
+  }),
+};
+
+export type SettingKey = keyof typeof SETTINGS;
+/** The effective value of every setting, typed by its schema. */
+export type ForageSettings = { -readonly [K in SettingKey]: z.output<(typeof SETTINGS)[K]['schema']> };
+
+export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
