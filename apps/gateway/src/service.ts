@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Module, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { NestPinoLogger, RuntimeModule } from '@forage/messaging';
+import { Bus, ConnectionHealth, NestPinoLogger, RuntimeModule } from '@forage/messaging';
 import { createLogger, HandlerMetrics, OpsServer, type Logger } from '@forage/observability';
 import { GatewayModule } from './app.module.js';
 import type { GatewayConfig } from './config.js';
@@ -45,14 +45,15 @@ export async function startGatewayService(config: GatewayConfig): Promise<Runnin
   await app.listen(config.GATEWAY_PORT, config.GATEWAY_HOST);
   const address = (app.getHttpServer() as Server).address() as AddressInfo;
   const feed = app.get(RunFeed);
+  const nats = new ConnectionHealth(app.get(Bus).connection);
   const ops = new OpsServer({
     service: 'gateway',
     host: config.OPS_HOST,
     port: config.OPS_PORT,
     registry: metrics.registry,
-    health: () => {
-      const checks = { runFeed: feed.health() };
-      return Promise.resolve({ ok: Object.values(checks).every((c) => c.ok), checks });
+    health: async () => {
+      const checks = { nats: await nats.check(), runFeed: feed.health() };
+      return { ok: Object.values(checks).every((c) => c.ok), checks };
     },
   });
   const opsPort = await ops.start();

@@ -11,6 +11,8 @@ import {
 } from '@forage/observability';
 import type { ToolName } from '@forage/contracts';
 import { ForageTransport } from './transport.js';
+import { Bus } from './bus.js';
+import { ConnectionHealth, type ConnectionCheck } from './connection-health.js';
 import { RuntimeModule } from './module.js';
 import { NestPinoLogger } from './nest-logger.js';
 import { ForwardErrorsFilter } from './forward-errors.filter.js';
@@ -76,13 +78,20 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   app.useGlobalFilters(new ForwardErrorsFilter());
   await app.listen();
   const extraChecks = options.health?.(app);
+  // the transport's connection (handlers) and the Bus's (calls, JetStream) fail separately
+  const natsHealth = [
+    new ConnectionHealth(transport.unwrap()),
+    new ConnectionHealth(app.get(Bus).connection),
+  ];
   const ops = new OpsServer({
     service: options.service,
     host: options.ops.host,
     port: options.ops.port,
     registry: metrics.registry,
     health: async () => {
-      const checks: HealthReport['checks'] = { nats: { ok: transport.isHealthy() } };
+      const checks: HealthReport['checks'] = {
+        nats: firstFailing(await Promise.all(natsHealth.map((h) => h.check()))),
+      };
       if (extraChecks) Object.assign(checks, await extraChecks());
       return { ok: Object.values(checks).every((c) => c.ok), checks };
     },
@@ -96,6 +105,11 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       await app.close();
     })());
   return { app, logger, metrics, opsPort, stop };
+}
+
+/** The first failing check, or the first one when all pass. */
+export function firstFailing(checks: readonly ConnectionCheck[]): ConnectionCheck {
+  return checks.find((c) => !c.ok) ?? checks[0] ?? { ok: false, detail: 'no connection' };
 }
 
 /** Stops the service cleanly on SIGINT/SIGTERM, then exits; a second signal exits at once. */

@@ -1,5 +1,11 @@
 import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
-import { errors, headers as natsHeaders, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
+import {
+  errors,
+  headers as natsHeaders,
+  type Msg,
+  type MsgHdrs,
+  type NatsConnection,
+} from '@nats-io/transport-node';
 import type {
   CommandContract,
   CommandReply,
@@ -21,8 +27,24 @@ import {
 import { errorReplySchema } from '@forage/contracts';
 
 export interface RequestOptions {
+  /** Longest wait for the reply, including any wait for a responder to appear. */
   readonly timeoutMs?: number;
+  /**
+   * When no service listens on the subject (not started yet, or restarting), retry with back-off
+   * inside the timeout instead of failing at once. Nobody received the request, so a retry is safe.
+   */
+  readonly waitForResponders?: boolean;
 }
+
+export interface BusDefaults {
+  readonly timeoutMs: number;
+  readonly jetstreamReplicas?: number;
+  /** Default of RequestOptions.waitForResponders (true). */
+  readonly waitForResponders?: boolean;
+}
+
+/** Back-off between attempts while a subject has no responders. */
+const RESPONDER_BACKOFF_MS = { first: 50, max: 2_000 };
 
 /**
  * The typed client every service uses to talk to the others: requests are validated before they
@@ -33,7 +55,7 @@ export class Bus {
 
   constructor(
     readonly connection: NatsConnection,
-    private readonly defaults: { timeoutMs: number; jetstreamReplicas?: number } = { timeoutMs: 30_000 },
+    private readonly defaults: BusDefaults = { timeoutMs: 30_000 },
   ) {
     this.js = jetstream(connection);
   }
@@ -55,15 +77,12 @@ export class Bus {
       });
     }
     const timeout = options.timeoutMs ?? this.defaults.timeoutMs;
-    let reply;
-    try {
-      reply = await this.connection.request(contract.subject, encodeJson(parsed.data), {
-        timeout,
-        headers: this.headersFor(parsed.data),
-      });
-    } catch (err) {
-      throw mapRequestError(contract.subject, timeout, err);
-    }
+    const reply = await this.send({
+      subject: contract.subject,
+      data: parsed.data,
+      timeoutMs: timeout,
+      waitForResponders: options.waitForResponders ?? this.defaults.waitForResponders ?? true,
+    });
     const body = decodeJson(reply.data);
     if (typeof body === 'object' && body !== null && 'error' in body) {
       const asError = errorReplySchema.safeParse(body);
@@ -76,6 +95,36 @@ export class Bus {
       });
     }
     return checked.data as CommandReply<C>;
+  }
+
+  private async send(input: {
+    subject: string;
+    data: unknown;
+    timeoutMs: number;
+    waitForResponders: boolean;
+  }): Promise<Msg> {
+    const deadline = Date.now() + input.timeoutMs;
+    const payload = encodeJson(input.data);
+    const headers = this.headersFor(input.data);
+    let delay = RESPONDER_BACKOFF_MS.first;
+    let waited = false;
+    for (;;) {
+      const remaining = deadline - Date.now();
+      try {
+        return await this.connection.request(input.subject, payload, {
+          timeout: Math.max(1, remaining),
+          headers,
+        });
+      } catch (err) {
+        const left = deadline - Date.now();
+        if (!input.waitForResponders || !isNoResponders(err) || left <= delay) {
+          throw mapRequestError({ subject: input.subject, timeoutMs: input.timeoutMs, waited, err });
+        }
+      }
+      waited = true;
+      await new Promise((r) => setTimeout(r, delay));
+      delay = Math.min(delay * 2, RESPONDER_BACKOFF_MS.max);
+    }
   }
 
   /** Fire-and-forget on core NATS: delivered to whoever listens now, lost otherwise. */
@@ -132,12 +181,23 @@ function runIdOf(data: unknown): string | undefined {
   return typeof id === 'string' ? id : undefined;
 }
 
-function mapRequestError(subject: string, timeoutMs: number, err: unknown): Error {
-  if (
+function isNoResponders(err: unknown): boolean {
+  return (
     err instanceof errors.NoRespondersError ||
     (err instanceof Error && err.cause instanceof errors.NoRespondersError)
-  ) {
-    return new ServiceUnavailableError(`${subject}: no service is listening`, { cause: err });
+  );
+}
+
+function mapRequestError(input: {
+  subject: string;
+  timeoutMs: number;
+  waited: boolean;
+  err: unknown;
+}): Error {
+  const { subject, timeoutMs, err } = input;
+  if (isNoResponders(err)) {
+    const how = input.waited ? ` (waited ${timeoutMs} ms for one)` : '';
+    return new ServiceUnavailableError(`${subject}: no service is listening${how}`, { cause: err });
   }
   if (
     err instanceof errors.TimeoutError ||

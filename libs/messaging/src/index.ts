@@ -10,5 +10,6 @@ export * from './transport.js';
 export * from './module.js';
 export * from './bootstrap.js';
 export * from './nats-server.js';
+export * from './connection-health.js';
 export * from './tool-recorder.js';
 export * from './nest-logger.js';

@@ -52,6 +52,9 @@ export class RuntimeModule {
               servers: natsServers(options.natsUrl),
               name: `${options.service}-client`,
               maxReconnectAttempts: -1,
+              // a silent server (network cut, frozen process) is noticed after ~2 missed pings, not minutes
+              pingInterval: 10_000,
+              maxPingOut: 2,
             });
             const jetstreamReplicas = options.streamReplicas ?? 1;
             await ensureAllStreams(nc, jetstreamReplicas);

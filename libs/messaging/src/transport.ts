@@ -69,6 +69,9 @@ export class ForageTransport extends Server implements CustomTransportStrategy {
         servers: natsServers(this.options.servers),
         name: this.options.service,
         maxReconnectAttempts: -1,
+        // a silent server (network cut, frozen process) is noticed after ~2 missed pings, not minutes
+        pingInterval: 10_000,
+        maxPingOut: 2,
       });
       const hasDurable = [...this.messageHandlers.values()].some((h) => extrasOf(h)?.durable);
       if (hasDurable) await ensureAllStreams(this.nc, this.options.streamReplicas ?? 1);
