@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import type { LoggingConfig } from './config.js';
 import { LOGGING_CONFIG } from './tokens.js';
 import { repositoryProviders } from './adapters/repository.providers.js';
+import { anchorProviders } from './adapters/anchor.providers.js';
 import { RecordHandler } from './handlers/record.handler.js';
 import { QueryHandler } from './handlers/query.handler.js';
 
@@ -11,7 +12,7 @@ export class LoggingModule {
     return {
       module: LoggingModule,
       controllers: [RecordHandler, QueryHandler],
-      providers: [{ provide: LOGGING_CONFIG, useValue: config }, ...repositoryProviders],
+      providers: [{ provide: LOGGING_CONFIG, useValue: config }, ...repositoryProviders, ...anchorProviders],
     };
   }
 }

@@ -20,6 +20,11 @@ export const loggingConfigSchema = baseEnvSchema.extend({
   /** Rows read per page when the chain is re-verified. */
   LOGGING_AUDIT_PAGE_SIZE: z.coerce.number().int().min(10).max(100_000).default(2_000),
   /**
+   * Rows one incremental chain check verifies before a query is answered; a longer backlog (a
+   * first start on a large table) is verified in the background.
+   */
+  LOGGING_AUDIT_ROWS_PER_CHECK: z.coerce.number().int().min(10).max(10_000_000).default(5_000),
+  /**
    * A PostgreSQL server shared by every logging replica; unset (or empty) keeps the embedded
    * PGlite database in LOGGING_DATA_DIR. The message never echoes the value: it may hold a password.
    */

@@ -13,3 +13,10 @@ export class RecordConflictError extends ForageError {
   readonly code = 'conflict';
   readonly retryable = false;
 }
+
+/** A record whose producer is not the tool service it speaks for; retrying cannot fix it. */
+export class ProducerRejectedError extends ForageError {
+  override readonly name = 'ProducerRejectedError';
+  readonly code = 'invalid_request';
+  readonly retryable = false;
+}

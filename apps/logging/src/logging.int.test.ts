@@ -273,6 +273,39 @@ describe.each([
     const reply = await bus.request(queryLogs, { runId: victim.run_id });
     expect(reply.chain).toEqual({ valid: false, checked: stored.seq - 1, brokenAtSeq: stored.seq });
   });
+
+  it("dead-letters a record written in another tool's name, and one without a producer", async () => {
+    const forged = aLogRecord({ tool_name: 'verifier', producer: { tool: 'processing', instance: 'p@1' } });
+    await publish(forged);
+    expect(await deadLetterContaining(forged.record_id)).toMatchObject({
+      reason: expect.stringContaining('ProducerRejectedError') as unknown,
+    });
+    const anonymous = withoutProducer(aLogRecord());
+    await publish(anonymous);
+    expect(await deadLetterContaining(anonymous.record_id)).toMatchObject({
+      reason: expect.stringContaining('no producer') as unknown,
+    });
+    const reply = await bus.request(queryLogs, { runId: forged.run_id });
+    expect(reply.records).toEqual([]);
+  });
+
+  // last: it leaves the chain broken for good
+  it('reports a truncated tail (the last rows deleted in the database) from the head kept in NATS', async () => {
+    const runId = randomUUID();
+    const records = [aLogRecord({ run_id: runId }), aLogRecord({ run_id: runId })];
+    for (const record of records) await publish(record);
+    const [first] = (await queryUntil({ runId }, (r) => r.records.length === 2)).records;
+    if (!first) throw new Error('no record');
+
+    await stopLogging();
+    expect(
+      await database.execute('delete from log_records where seq >= $1', [first.seq]),
+    ).toBeGreaterThanOrEqual(2);
+    await startLogging();
+
+    const reply = await bus.request(queryLogs, { runId: randomUUID() });
+    expect(reply.chain).toMatchObject({ valid: false, brokenAtSeq: first.seq });
+  });
 });
 
 describe('two logging replicas sharing one PostgreSQL server', () => {
@@ -345,4 +378,10 @@ async function recordsHandled(opsPort: number): Promise<number> {
         line.startsWith('forage_handler_total{') && line.includes(`subject="${logRecordEvent.subject}"`),
     )
     .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
+}
+
+function withoutProducer(record: LogRecord): LogRecord {
+  const copy = { ...record };
+  delete copy.producer;
+  return copy;
 }

@@ -13,6 +13,15 @@ export const toolNameSchema = z.enum([
 ]);
 export type ToolName = z.infer<typeof toolNameSchema>;
 
+/**
+ * Which tool service wrote a record. It is part of the hashed record, so the chain binds each row
+ * to its producer; logging refuses records whose producer is not the tool they speak for.
+ */
+export const logProducerSchema = z
+  .object({ tool: toolNameSchema, instance: z.string().min(1).max(200) })
+  .meta({ title: 'LogProducer', description: 'The tool service (and its process) that wrote a record' });
+export type LogProducer = z.infer<typeof logProducerSchema>;
+
 /** One durable record per tool outcome: what ran, how it went, and the evidence it saw. */
 export const logRecordSchema = z
   .object({
@@ -35,6 +44,7 @@ export const logRecordSchema = z
       agent: z.string().max(200),
       attempt: z.number().int().positive(),
     }),
+    producer: logProducerSchema.optional(),
   })
   .meta({ title: 'LogRecord', description: 'The record every tool emits for each outcome' });
 export type LogRecord = z.infer<typeof logRecordSchema>;

@@ -51,6 +51,7 @@ export class ToolRecorder {
         agent: `${this.tool}@${process.pid}`,
         attempt: outcome.attempt ?? 1,
       },
+      producer: { tool: this.tool, instance: `${this.tool}@${process.pid}` },
     };
     await this.bus.publishDurable(logRecordEvent, record, { msgId: record.record_id });
     return record.record_id;

@@ -24,6 +24,7 @@ export function aLogRecord(overrides: Partial<LogRecord> = {}): LogRecord {
     evidence: { screenshot: null, dom_snapshot: anEvidenceRef() },
     output: { data: {} },
     metadata: { execution_time_ms: 12, memory_usage_mb: 50, agent: 'test', attempt: 1 },
+    producer: { tool: overrides.tool_name ?? 'dom-extraction', instance: 'test' },
     ...overrides,
   };
 }

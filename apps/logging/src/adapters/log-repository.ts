@@ -1,5 +1,10 @@
 import type { LogRecord } from '@forage/contracts';
-import type { ChainRow } from '../core/chain.js';
+import type { ChainRow, ChainTail } from '../core/chain.js';
+
+/** Where one row sits in the chain, without its body. */
+export interface ChainLink extends ChainTail {
+  readonly prevHash: string;
+}
 
 /** What happened to a record handed to `append`. */
 export type AppendOutcome =
@@ -19,6 +24,10 @@ export interface LogRepository {
   rowsOfRun(query: { runId: string; recordIds?: readonly string[]; limit: number }): Promise<ChainRow[]>;
   /** Rows after `afterSeq` in chain order, for verifying the chain page by page. */
   rowsAfter(page: { afterSeq: number; limit: number }): Promise<ChainRow[]>;
+  /** The last row's place in the chain; seq 0 when the table is empty. */
+  tail(): Promise<ChainTail>;
+  /** seq, prev_hash and hash of the rows at the given seqs (those that exist). */
+  linksAt(seqs: readonly number[]): Promise<ChainLink[]>;
   health(): Promise<{ ok: boolean; detail?: string }>;
   close(): Promise<void>;
 }

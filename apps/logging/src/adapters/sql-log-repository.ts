@@ -1,7 +1,7 @@
 import type { LogRecord } from '@forage/contracts';
-import { appendLink, GENESIS_TAIL, type ChainRow } from '../core/chain.js';
+import { appendLink, GENESIS_TAIL, type ChainRow, type ChainTail } from '../core/chain.js';
 import { LogStoreUnavailableError } from '../errors.js';
-import type { AppendOutcome, LogRepository } from './log-repository.js';
+import type { AppendOutcome, ChainLink, LogRepository } from './log-repository.js';
 import { migrate } from './migrations.js';
 import type { SqlClient, SqlSession } from './sql-client.js';
 
@@ -21,14 +21,27 @@ const COLUMNS = 'seq, record_id, run_id, prev_hash, hash, body';
  * sharing the database (several logging replicas) queue up too and the chain cannot fork.
  */
 const WRITER_LOCK = 7_808_002;
+/**
+ * Appends waiting together are written in one transaction (group commit): one lock, one tail
+ * read and one multi-row insert for up to this many records.
+ */
+const MAX_GROUP = 500;
+
+interface PendingAppend {
+  readonly record: LogRecord;
+  readonly resolve: (outcome: AppendOutcome) => void;
+  readonly reject: (err: unknown) => void;
+}
 
 /**
  * The log table in PostgreSQL, over any `SqlClient` (PGlite or a server): the one place the
  * repository's SQL lives. Open it with `PgliteLogRepository.open` or `PgLogRepository.open`.
  */
 export class SqlLogRepository implements LogRepository {
-  /** The tail of this process's writer queue: each append starts when the previous one settled. */
+  /** The tail of this process's writer queue: each group starts when the previous one settled. */
   private writer: Promise<unknown> = Promise.resolve();
+  /** Appends waiting for the next group. */
+  private readonly pending: PendingAppend[] = [];
   private closed = false;
 
   protected constructor(private readonly db: SqlClient) {}
@@ -45,13 +58,37 @@ export class SqlLogRepository implements LogRepository {
   }
 
   append(record: LogRecord): Promise<AppendOutcome> {
-    // The in-process queue keeps one connection busy with appends instead of every pending
-    // append holding a connection while it waits for the advisory lock.
-    const next = this.writer.then(() =>
-      this.guard('append', () => this.db.transaction((tx) => appendIn(tx, record))),
-    );
-    this.writer = next.catch(() => undefined);
-    return next;
+    return new Promise<AppendOutcome>((resolve, reject) => {
+      this.pending.push({ record, resolve, reject });
+      if (this.pending.length === 1) this.writer = this.writer.then(() => this.writeGroups());
+    });
+  }
+
+  /**
+   * Writes waiting appends in groups until none wait. One process keeps one connection busy with
+   * appends instead of every pending append holding a connection while it waits for the lock.
+   */
+  private async writeGroups(): Promise<void> {
+    while (this.pending.length > 0) {
+      const group = this.pending.splice(0, MAX_GROUP);
+      try {
+        const outcomes = await this.guard('append', () =>
+          this.db.transaction((tx) =>
+            appendGroupIn(
+              tx,
+              group.map((p) => p.record),
+            ),
+          ),
+        );
+        group.forEach((p, i) => {
+          const outcome = outcomes[i];
+          if (outcome) p.resolve(outcome);
+          else p.reject(new LogStoreUnavailableError('append produced no outcome'));
+        });
+      } catch (err) {
+        for (const p of group) p.reject(err);
+      }
+    }
   }
 
   rowsOfRun(query: { runId: string; recordIds?: readonly string[]; limit: number }): Promise<ChainRow[]> {
@@ -76,6 +113,26 @@ export class SqlLogRepository implements LogRepository {
         [page.afterSeq, page.limit],
       );
       return rows.map(toChainRow);
+    });
+  }
+
+  tail(): Promise<ChainTail> {
+    return this.guard('query', async () => {
+      const [last] = await this.db.query<Pick<RowShape, 'seq' | 'hash'>>(
+        'select seq, hash from log_records order by seq desc limit 1',
+      );
+      return last ? { seq: seqOf(last.seq), hash: last.hash } : GENESIS_TAIL;
+    });
+  }
+
+  linksAt(seqs: readonly number[]): Promise<ChainLink[]> {
+    if (seqs.length === 0) return Promise.resolve([]);
+    return this.guard('query', async () => {
+      const rows = await this.db.query<Pick<RowShape, 'seq' | 'hash' | 'prev_hash'>>(
+        'select seq, prev_hash, hash from log_records where seq = any($1::bigint[])',
+        [[...seqs]],
+      );
+      return rows.map((r) => ({ seq: seqOf(r.seq), prevHash: r.prev_hash, hash: r.hash }));
     });
   }
 
@@ -109,30 +166,44 @@ export class SqlLogRepository implements LogRepository {
 }
 
 /**
- * One append, inside a transaction. The advisory lock comes first; under READ COMMITTED every
- * later statement sees what the previous lock holder committed, so the tail read here is the
- * real tail and the duplicate check sees a record another replica just stored.
+ * A group of appends, inside one transaction. The advisory lock comes first; under READ COMMITTED
+ * every later statement sees what the previous lock holder committed, so the tail read here is
+ * the real tail and the duplicate check sees a record another replica just stored.
  */
-async function appendIn(tx: SqlSession, record: LogRecord): Promise<AppendOutcome> {
+async function appendGroupIn(tx: SqlSession, records: readonly LogRecord[]): Promise<AppendOutcome[]> {
   await tx.query('select pg_advisory_xact_lock($1)', [WRITER_LOCK]);
-  const [existing] = await tx.query<RowShape>(`select ${COLUMNS} from log_records where record_id = $1`, [
-    record.record_id,
-  ]);
+  const existing = await tx.query<RowShape>(
+    `select ${COLUMNS} from log_records where record_id = any($1::text[])`,
+    [records.map((r) => r.record_id)],
+  );
+  const known = new Map(existing.map((r) => [r.record_id, toChainRow(r)]));
   const [last] = await tx.query<RowShape>(`select ${COLUMNS} from log_records order by seq desc limit 1`);
-  const row = appendLink(last ? { seq: seqOf(last.seq), hash: last.hash } : GENESIS_TAIL, record);
-  if (existing) {
-    const stored = toChainRow(existing);
-    return { status: stored.body === row.body ? 'duplicate' : 'conflict', row: stored };
+  let tail: ChainTail = last ? { seq: seqOf(last.seq), hash: last.hash } : GENESIS_TAIL;
+  const inserted: ChainRow[] = [];
+  const outcomes = records.map((record): AppendOutcome => {
+    const row = appendLink(tail, record);
+    const stored = known.get(record.record_id);
+    if (stored) return { status: stored.body === row.body ? 'duplicate' : 'conflict', row: stored };
+    known.set(record.record_id, row);
+    inserted.push(row);
+    tail = row;
+    return { status: 'stored', row };
+  });
+  if (inserted.length > 0) {
+    await tx.query(
+      `insert into log_records (${COLUMNS})
+       select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])`,
+      [
+        inserted.map((r) => r.seq),
+        inserted.map((r) => r.recordId),
+        inserted.map((r) => r.runId),
+        inserted.map((r) => r.prevHash),
+        inserted.map((r) => r.hash),
+        inserted.map((r) => r.body),
+      ],
+    );
   }
-  await tx.query(`insert into log_records (${COLUMNS}) values ($1, $2, $3, $4, $5, $6)`, [
-    row.seq,
-    row.recordId,
-    row.runId,
-    row.prevHash,
-    row.hash,
-    row.body,
-  ]);
-  return { status: 'stored', row };
+  return outcomes;
 }
 
 function toChainRow(row: RowShape): ChainRow {

@@ -24,12 +24,15 @@ function pagesOf(rows: ChainRow[]): { readPage: ReadChainPage; reads: number[] }
 
 describe('auditChain', () => {
   it('verifies a chain longer than one page, page by page from the genesis', async () => {
-    const { readPage, reads } = pagesOf(buildChain(5));
+    const rows = buildChain(5);
+    const { readPage, reads } = pagesOf(rows);
     await expect(auditChain({ readPage, pageSize: 2 })).resolves.toEqual({
       valid: true,
       checked: 5,
       brokenAtSeq: null,
       reason: null,
+      tail: { seq: 5, hash: rows[4]?.hash },
+      partial: false,
     });
     expect(reads).toEqual([0, 2, 4]);
   });
@@ -50,5 +53,31 @@ describe('auditChain', () => {
     expect(audit).toMatchObject({ valid: false, checked: 2, brokenAtSeq: 3 });
     expect(audit.reason).toMatch(/edited/);
     expect(reads).toEqual([0, 2]);
+  });
+
+  it('resumes from a checkpoint and reads only the rows after it', async () => {
+    const rows = buildChain(6);
+    const checkpoint = rows[3];
+    if (!checkpoint) throw new Error('chain too short');
+    const { readPage, reads } = pagesOf(rows);
+    const audit = await auditChain({ readPage, pageSize: 10, from: { seq: 4, hash: checkpoint.hash } });
+    expect(audit).toMatchObject({ valid: true, checked: 6, tail: { seq: 6 } });
+    expect(reads).toEqual([4]);
+  });
+
+  it('breaks at the first row after a checkpoint whose hash the table no longer has', async () => {
+    const rows = buildChain(6);
+    const { readPage } = pagesOf(rows);
+    const audit = await auditChain({ readPage, pageSize: 10, from: { seq: 4, hash: 'f'.repeat(64) } });
+    expect(audit).toMatchObject({ valid: false, brokenAtSeq: 5 });
+  });
+
+  it('stops after maxRows and says the audit is partial, so the next one resumes there', async () => {
+    const rows = buildChain(7);
+    const { readPage } = pagesOf(rows);
+    const first = await auditChain({ readPage, pageSize: 2, maxRows: 3 });
+    expect(first).toMatchObject({ valid: true, checked: 3, partial: true, tail: { seq: 3 } });
+    const second = await auditChain({ readPage, pageSize: 2, from: first.tail, maxRows: 10 });
+    expect(second).toMatchObject({ valid: true, checked: 7, partial: false });
   });
 });

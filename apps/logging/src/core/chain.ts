@@ -76,6 +76,11 @@ function brokenLinkReason(tail: ChainTail, row: ChainRow): string | undefined {
     return `expected seq ${tail.seq + 1}, found ${row.seq} (a row was deleted or moved)`;
   if (row.prevHash !== tail.hash)
     return 'prev_hash does not match the previous row (a row was deleted, moved or rewritten)';
+  return rowContentBreak(row);
+}
+
+/** Why a row's content disagrees with its own hash or indexed columns; undefined when it agrees. */
+export function rowContentBreak(row: ChainRow): string | undefined {
   if (linkHash(row.prevHash, row.body) !== row.hash)
     return 'hash does not match the row content (the row was edited)';
   if (!columnsMatchBody(row)) return 'record_id or run_id columns disagree with the stored record';

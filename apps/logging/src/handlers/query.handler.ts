@@ -2,37 +2,51 @@ import { Controller, Inject } from '@nestjs/common';
 import { queryLogs, type CommandReply, type CommandRequest } from '@forage/contracts';
 import { HandleCommand, LOGGER } from '@forage/messaging';
 import type { Logger } from '@forage/observability';
+import { ChainMonitor } from '../adapters/chain-monitor.js';
 import type { LogRepository } from '../adapters/log-repository.js';
-import { auditChain } from '../core/audit.js';
+import { runRowsBreak } from '../core/run-rows.js';
 import { storedRecordOf } from '../core/stored-record.js';
-import type { LoggingConfig } from '../config.js';
-import { LOG_REPOSITORY, LOGGING_CONFIG } from '../tokens.js';
+import { LOG_REPOSITORY } from '../tokens.js';
 
 @Controller()
 export class QueryHandler {
   constructor(
     @Inject(LOG_REPOSITORY) private readonly repository: LogRepository,
-    @Inject(LOGGING_CONFIG) private readonly config: LoggingConfig,
+    @Inject(ChainMonitor) private readonly monitor: ChainMonitor,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** A run's records in chain order, and the verdict on the whole chain re-verified from the genesis. */
+  /**
+   * A run's records in chain order, with the verdict on the chain: the incremental check from the
+   * last verified link, the head kept outside the database, and the links of the rows returned.
+   * Nothing here walks the whole chain (`forage audit verify` does).
+   */
   @HandleCommand(queryLogs)
   async query(request: CommandRequest<typeof queryLogs>): Promise<CommandReply<typeof queryLogs>> {
-    const [rows, audit] = await Promise.all([
+    const [rows, status] = await Promise.all([
       this.repository.rowsOfRun({
         runId: request.runId,
         limit: request.limit,
         ...(request.recordIds ? { recordIds: request.recordIds } : {}),
       }),
-      auditChain({
-        readPage: (page) => this.repository.rowsAfter(page),
-        pageSize: this.config.LOGGING_AUDIT_PAGE_SIZE,
-      }),
+      this.monitor.status(),
     ]);
-    if (!audit.valid)
-      this.logger.error({ brokenAtSeq: audit.brokenAtSeq, reason: audit.reason }, 'log chain is broken');
+    const next = await this.repository.linksAt(rows.map((r) => r.seq + 1));
+    const rowsProblem = runRowsBreak({
+      rows,
+      nextPrevHash: new Map(next.map((l) => [l.seq, l.prevHash])),
+      head: status.head,
+    });
+    if (rowsProblem) this.logger.error(rowsProblem, 'a stored row of the run is broken');
+    const broken = [status.broken, rowsProblem].flatMap((b) => b ?? []).sort((a, b) => a.seq - b.seq)[0];
     const records = rows.flatMap((row) => storedRecordOf(row) ?? []);
-    return { records, chain: { valid: audit.valid, checked: audit.checked, brokenAtSeq: audit.brokenAtSeq } };
+    return {
+      records,
+      chain: {
+        valid: broken === undefined,
+        checked: broken ? Math.min(status.verified.seq, broken.seq - 1) : status.verified.seq,
+        brokenAtSeq: broken?.seq ?? null,
+      },
+    };
   }
 }

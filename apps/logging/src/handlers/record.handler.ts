@@ -2,20 +2,34 @@ import { Controller, Inject } from '@nestjs/common';
 import { logRecordEvent, type EventPayload } from '@forage/contracts';
 import { HandleEvent, LOGGER, streams } from '@forage/messaging';
 import type { Logger } from '@forage/observability';
+import type { ChainAnchor } from '../adapters/chain-anchor.js';
 import type { LogRepository } from '../adapters/log-repository.js';
-import { RecordConflictError } from '../errors.js';
-import { LOG_REPOSITORY } from '../tokens.js';
+import { producerProblem } from '../core/producer.js';
+import { ProducerRejectedError, RecordConflictError } from '../errors.js';
+import { CHAIN_ANCHOR, LOG_REPOSITORY } from '../tokens.js';
+
+/** Records handled at once; the repository writes those waiting together in one transaction. */
+const CONCURRENT_RECORDS = 64;
 
 @Controller()
 export class RecordHandler {
   constructor(
     @Inject(LOG_REPOSITORY) private readonly repository: LogRepository,
+    @Inject(CHAIN_ANCHOR) private readonly anchor: ChainAnchor,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** Appends each record to the chain once; a redelivered record is acknowledged without a second row. */
-  @HandleEvent(logRecordEvent, { durable: { stream: streams.logs.name, consumer: 'logging' } })
+  /**
+   * Appends each record to the chain once, then moves the chain head kept outside the database;
+   * a redelivered record is acknowledged without a second row. Records not produced by a tool
+   * service are refused (dead-lettered).
+   */
+  @HandleEvent(logRecordEvent, {
+    durable: { stream: streams.logs.name, consumer: 'logging', concurrency: CONCURRENT_RECORDS },
+  })
   async store(record: EventPayload<typeof logRecordEvent>): Promise<void> {
+    const refused = producerProblem(record);
+    if (refused) throw new ProducerRejectedError(`record ${record.record_id}: ${refused}`);
     const outcome = await this.repository.append(record);
     if (outcome.status === 'conflict') {
       throw new RecordConflictError(
@@ -24,5 +38,6 @@ export class RecordHandler {
     }
     if (outcome.status === 'duplicate')
       this.logger.debug({ recordId: record.record_id, seq: outcome.row.seq }, 'duplicate record');
+    await this.anchor.advance('head', outcome.row);
   }
 }
