@@ -85,6 +85,105 @@ export const interactiveElementSchema = z.object({
 });
 export type InteractiveElement = z.infer<typeof interactiveElementSchema>;
 
+/** How a listing field was read: schema.org markup, page meta tags, a repeated card, or the page's own text. */
+export const listingFieldOriginSchema = z.enum([
+  'json-ld',
+  'microdata',
+  'rdfa',
+  'meta',
+  'repeated-structure',
+  'page-text',
+]);
+export type ListingFieldOrigin = z.infer<typeof listingFieldOriginSchema>;
+
+/** One value of a typed listing with where it was read, so a verifier can re-check it on the page. */
+function listingField<T extends z.ZodType>(value: T) {
+  return z.object({
+    value,
+    xpath: z.string().max(2000),
+    snippet: z.string().max(500),
+    origin: listingFieldOriginSchema,
+  });
+}
+const listingTextField = listingField(z.string().max(2000));
+/** A price as a plain decimal string ("1299.5"): no thousands separators, no currency. */
+const listingPriceField = listingField(
+  z
+    .string()
+    .regex(/^\d+(\.\d+)?$/)
+    .max(40),
+);
+const listingListField = listingField(z.array(z.string().max(300)).max(100));
+
+export const productAvailabilitySchema = z.enum([
+  'InStock',
+  'OutOfStock',
+  'PreOrder',
+  'BackOrder',
+  'LimitedAvailability',
+  'Discontinued',
+]);
+
+const listingBase = {
+  id: z.string().max(100),
+  /** The element the listing was read from (a card, the item's markup, or the page body). */
+  xpath: z.string().max(2000),
+  origin: listingFieldOriginSchema,
+  /** 0–1: how sure the reading is (markup beats repeated structure beats page text; fewer fields, less sure). */
+  confidence: z.number().min(0).max(1),
+};
+
+export const hotelListingSchema = z.object({
+  kind: z.literal('hotel'),
+  ...listingBase,
+  name: listingTextField.optional(),
+  price: listingPriceField.optional(),
+  currency: listingTextField.optional(),
+  location: listingTextField.optional(),
+  star_rating: listingField(z.number().min(0).max(5)).optional(),
+  amenities: listingListField.optional(),
+});
+export const productListingSchema = z.object({
+  kind: z.literal('product'),
+  ...listingBase,
+  name: listingTextField.optional(),
+  price: listingPriceField.optional(),
+  currency: listingTextField.optional(),
+  sku: listingTextField.optional(),
+  availability: listingField(productAvailabilitySchema).optional(),
+  brand: listingTextField.optional(),
+});
+export const contactListingSchema = z.object({
+  kind: z.literal('contact'),
+  ...listingBase,
+  name: listingTextField.optional(),
+  email: listingTextField.optional(),
+  phone: listingTextField.optional(),
+  address: listingTextField.optional(),
+});
+export const paperListingSchema = z.object({
+  kind: z.literal('paper'),
+  ...listingBase,
+  title: listingTextField.optional(),
+  authors: listingListField.optional(),
+  date: listingTextField.optional(),
+  abstract: listingTextField.optional(),
+  url: listingTextField.optional(),
+});
+/** A typed record read from a page without site-specific rules. */
+export const listingSchema = z.discriminatedUnion('kind', [
+  hotelListingSchema,
+  productListingSchema,
+  contactListingSchema,
+  paperListingSchema,
+]);
+export type Listing = z.infer<typeof listingSchema>;
+export type HotelListing = z.infer<typeof hotelListingSchema>;
+export type ProductListing = z.infer<typeof productListingSchema>;
+export type ContactListing = z.infer<typeof contactListingSchema>;
+export type PaperListing = z.infer<typeof paperListingSchema>;
+export type ProductAvailability = z.infer<typeof productAvailabilitySchema>;
+
 export const understandPage = defineCommand({
   subject: 'dom.understand.v1',
   description: 'Turn a stored DOM snapshot into content chunks and interactive elements',
@@ -99,6 +198,13 @@ export const understandPage = defineCommand({
       interactive: z.array(interactiveElementSchema).max(1000),
       truncated: z.boolean(),
       logRecordId: z.uuid(),
+      listings: z
+        .array(listingSchema)
+        .max(200)
+        .optional()
+        .meta({
+          description: "Typed listings (hotel, product, contact, paper) with each field's XPath and snippet",
+        }),
     })
     .meta({ title: 'PageUnderstanding' }),
 });
