@@ -27,6 +27,18 @@ const CONTACT_FORM = page(
   </form>`,
 );
 
+/** A field that cuts what is typed at 100 characters, and a page that echoes the trimmed value. */
+const LIMITED_FORM = page(
+  'Limited',
+  `<form method="post" action="/submit">
+    <label>Token <input id="limited" name="limited" maxlength="100" oninput="document.getElementById('limited-echo').textContent = 'token ' + this.value.trim()"></label>
+    <p id="limited-echo"></p>
+    <label>Note <textarea id="note" name="note" oninput="document.getElementById('note-echo').textContent = this.value.trim()"></textarea></label>
+    <div id="note-echo"></div>
+    <button type="submit">Send</button>
+  </form>`,
+);
+
 const SEARCH_FORM = page(
   'Search',
   `<form method="get" action="/results"><input id="q" name="q"><button type="submit">Search</button></form>`,
@@ -86,6 +98,8 @@ async function answerFor(input: {
       return { status: 200, body: CONTACT_FORM };
     case '/search':
       return { status: 200, body: SEARCH_FORM };
+    case '/limited':
+      return { status: 200, body: LIMITED_FORM };
     case '/results':
       return {
         status: 200,

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { executeAction, type CommandReply, type CommandRequestInput } from '@forage/contracts';
+import { executeAction, runCompleted, type CommandReply, type CommandRequestInput } from '@forage/contracts';
 import { EvidenceStore, parseEvidenceKey } from '@forage/evidence';
 import { Bus, type RunningNatsServer, type RunningService } from '@forage/messaging';
 import { startTestNats } from '@forage/testing';
@@ -17,10 +17,14 @@ export interface Harness {
   readonly nc: NatsConnection;
   readonly bus: Bus;
   readonly evidence: EvidenceStore;
-  /** Sends one action with a fresh idempotency key unless one is given. */
+  /** Sends one action (for RUN_ID unless a run is given) with a fresh idempotency key unless one is given. */
   act(
-    input: Omit<ActionRequest, 'runId' | 'idempotencyKey'> & { idempotencyKey?: string },
+    input: Omit<ActionRequest, 'runId' | 'idempotencyKey'> & { idempotencyKey?: string; runId?: string },
   ): Promise<ActionReply>;
+  /** Announces a run's end the way the orchestrator does. */
+  endRun(runId: string): Promise<void>;
+  /** The service's /health body, as text. */
+  health(): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -49,9 +53,27 @@ export async function startHarness(env: Record<string, string>): Promise<Harness
     act: (input) =>
       bus.request(executeAction, {
         ...input,
-        runId: RUN_ID,
+        runId: input.runId ?? RUN_ID,
         idempotencyKey: input.idempotencyKey ?? `key-${randomUUID()}`,
       }),
+    async endRun(runId) {
+      await bus.publishDurable(
+        runCompleted,
+        {
+          runId,
+          outcome: 'no_answer',
+          answer: null,
+          failures: [],
+          completedAt: new Date().toISOString(),
+          durationMs: 1,
+        },
+        { msgId: `${runId}:completed` },
+      );
+    },
+    async health() {
+      const res = await fetch(`http://127.0.0.1:${service.opsPort}/health`);
+      return res.text();
+    },
     async stop() {
       await nc.close();
       await service.stop();
