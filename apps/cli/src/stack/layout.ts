@@ -1,3 +1,5 @@
+import { serviceVariables, type ForageSettings } from '@forage/config';
+
 /** The services `forage up` runs, in start order, and the environment each one gets. */
 export const SERVICES = [
   'logging',
@@ -19,6 +21,8 @@ export interface StackSettings {
   readonly sandboxOrigins: readonly string[];
   readonly gatewayPort: number;
   readonly logLevel: string;
+  /** The user's settings (flags, FORAGE_*, forage.config.json), mapped onto each service's variables. */
+  readonly user?: ForageSettings;
 }
 
 export interface ProcessPlan {
@@ -73,6 +77,7 @@ function envFor(input: {
   const { settings } = input;
   const origins = settings.sandboxOrigins;
   return {
+    ...(settings.user ? serviceVariables(settings.user, input.service) : {}),
     NATS_URL: settings.natsUrl,
     OPS_PORT: String(input.opsPort),
     OPS_HOST: '127.0.0.1',
@@ -80,7 +85,8 @@ function envFor(input: {
     FORAGE_EVIDENCE_KEY: settings.evidenceKey,
     FORAGE_SUPERVISED: '1',
     SEARCH_SITEMAPS: origins.map((o) => `${o}/sitemap.xml`).join(','),
-    EGRESS_ALLOWLIST: origins.join(','),
+    // the sandbox web, then what the user allowed: one list for every fetcher of every service
+    EGRESS_ALLOWLIST: [...origins, ...(settings.user?.allow ?? [])].join(','),
     LOGGING_DATA_DIR: `${settings.dataDir}/data/logging`,
     GATEWAY_PORT: String(settings.gatewayPort),
   };

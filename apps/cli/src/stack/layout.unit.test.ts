@@ -1,3 +1,4 @@
+import { resolveSettings } from '@forage/config';
 import { parseReplicas, planProcesses, SERVICES } from './layout.js';
 
 const settings = {
@@ -31,6 +32,34 @@ describe('stack layout', () => {
       'http://127.0.0.1:5001/sitemap.xml,http://127.0.0.1:5002/sitemap.xml',
     );
     expect(first?.env['EGRESS_ALLOWLIST']).toBe('http://127.0.0.1:5001,http://127.0.0.1:5002');
+  });
+
+  it("adds the user's allowed origins to every service's egress allowlist and maps their settings", () => {
+    const { values: user } = resolveSettings({
+      flags: { allow: ['http://127.0.0.1:8080'] },
+      env: {
+        FORAGE_LLM_BASE_URL: 'http://127.0.0.1:11434/v1',
+        FORAGE_LLM_MODEL: 'm',
+        FORAGE_LLM_API_KEY: 'secret',
+      },
+    });
+    const plans = planProcesses({
+      settings: { ...settings, user },
+      replicas: {},
+      opsPorts: Array.from({ length: 9 }, (_, i) => 9000 + i),
+    });
+    for (const plan of plans) {
+      expect(plan.env['EGRESS_ALLOWLIST']).toBe(
+        'http://127.0.0.1:5001,http://127.0.0.1:5002,http://127.0.0.1:8080',
+      );
+    }
+    const env = (service: string) => plans.find((p) => p.service === service)?.env ?? {};
+    expect(env('processing')).toMatchObject({
+      LLM_BASE_URL: 'http://127.0.0.1:11434/v1',
+      LLM_API_KEY: 'secret',
+    });
+    expect(env('dom-extraction')).not.toHaveProperty('LLM_API_KEY');
+    expect(env('gateway')).toMatchObject({ GATEWAY_PORT: '7700', GATEWAY_HOST: '127.0.0.1' });
   });
 
   it('rejects unknown services and bad counts in --replicas', () => {

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import type { ForageSettings } from '@forage/config';
 import { launchNatsServer, type RunningNatsServer } from '@forage/messaging';
 import { probeHealth } from './health.js';
 import { planProcesses, SERVICES, type ProcessPlan, type ServiceName } from './layout.js';
@@ -21,6 +22,8 @@ export interface StackOptions {
   readonly gatewayPort: number;
   readonly replicas: Partial<Record<ServiceName, number>>;
   readonly logLevel: string;
+  /** The user's settings, mapped onto each service's variables (layout.ts). */
+  readonly user?: ForageSettings;
   readonly onProgress: (line: string) => void;
   readonly startTimeoutMs?: number;
 }
@@ -126,6 +129,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         sandboxOrigins: sandbox.map((s) => s.origin),
         gatewayPort: options.gatewayPort,
         logLevel: options.logLevel,
+        ...(options.user ? { user: options.user } : {}),
       },
       replicas: options.replicas,
       opsPorts: await freePorts(count),
