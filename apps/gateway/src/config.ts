@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { baseEnvSchema, parseConfig, portSchema } from '@forage/config';
+import { baseEnvSchema, booleanFlagSchema, parseConfig, portSchema } from '@forage/config';
+
+const listSchema = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 
 export const gatewayConfigSchema = baseEnvSchema.extend({
   OPS_PORT: portSchema.default(7801),
@@ -7,6 +17,21 @@ export const gatewayConfigSchema = baseEnvSchema.extend({
   GATEWAY_PORT: portSchema.default(7700),
   GATEWAY_MAX_RUNS: z.coerce.number().int().min(10).max(1_000_000).default(10_000),
   GATEWAY_DEFAULT_MAX_PAGES: z.coerce.number().int().min(1).max(20).default(3),
+  /** Extra host names (comma-separated) the gateway answers to; loopback names and GATEWAY_HOST always. */
+  GATEWAY_ALLOWED_HOSTS: listSchema,
+  /** Other origins allowed to POST (a separate web front end); none by default (CORS stays off). */
+  GATEWAY_ALLOWED_ORIGINS: listSchema,
+  GATEWAY_BODY_LIMIT_BYTES: z.coerce.number().int().min(1_024).max(1_048_576).default(16_384),
+  /** Every request, per client: sustained rate and burst. */
+  GATEWAY_REQUESTS_PER_MINUTE: z.coerce.number().positive().default(600),
+  GATEWAY_REQUESTS_BURST: z.coerce.number().int().min(1).default(120),
+  /** Starting runs, per client: sustained rate and burst. */
+  GATEWAY_RUNS_PER_MINUTE: z.coerce.number().positive().default(30),
+  GATEWAY_RUNS_BURST: z.coerce.number().int().min(1).default(10),
+  /** Behind one reverse proxy: take the client address from the last X-Forwarded-For entry. */
+  GATEWAY_TRUST_PROXY: booleanFlagSchema.default(false),
+  /** An event stream is closed after this long even if its run never completes. */
+  GATEWAY_EVENTS_MAX_MS: z.coerce.number().int().min(1_000).default(900_000),
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 

@@ -1,16 +1,21 @@
 import 'reflect-metadata';
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Module, type INestApplication } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Bus, ConnectionHealth, NestPinoLogger, RuntimeModule } from '@forage/messaging';
 import { createLogger, HandlerMetrics, OpsServer, type Logger } from '@forage/observability';
 import { GatewayModule } from './app.module.js';
 import type { GatewayConfig } from './config.js';
 import { RunFeed } from './adapters/run-feed.js';
+import { allowedHostsFor } from './core/request-policy.js';
+import { RateLimiter } from './core/rate-limiter.js';
+import { requestGuard } from './http/request-guard.js';
+import { jsonBody } from './http/json-body.js';
+import { JsonErrorsFilter } from './http/json-errors.filter.js';
 
 export interface RunningGateway {
-  readonly app: INestApplication;
+  readonly app: NestExpressApplication;
   readonly logger: Logger;
   readonly metrics: HandlerMetrics;
   readonly httpUrl: string;
@@ -25,7 +30,7 @@ class GatewayRoot {}
 export async function startGatewayService(config: GatewayConfig): Promise<RunningGateway> {
   const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
   const metrics = new HandlerMetrics('gateway');
-  const app = await NestFactory.create(
+  const app = await NestFactory.create<NestExpressApplication>(
     {
       module: GatewayRoot,
       imports: [
@@ -39,11 +44,30 @@ export async function startGatewayService(config: GatewayConfig): Promise<Runnin
         GatewayModule.register(config),
       ],
     },
-    { logger: new NestPinoLogger(logger), bodyParser: true },
+    // the guard and the body reader below replace Nest's parsers: JSON only, typed errors, a size limit
+    { logger: new NestPinoLogger(logger), bodyParser: false, cors: false },
   );
   app.enableShutdownHooks();
+  app.disable('x-powered-by');
+  app.use(
+    requestGuard({
+      policy: {
+        allowedHosts: allowedHostsFor(config.GATEWAY_HOST, config.GATEWAY_ALLOWED_HOSTS),
+        allowedOrigins: new Set(config.GATEWAY_ALLOWED_ORIGINS),
+      },
+      requests: new RateLimiter({
+        perMinute: config.GATEWAY_REQUESTS_PER_MINUTE,
+        burst: config.GATEWAY_REQUESTS_BURST,
+      }),
+      runs: new RateLimiter({ perMinute: config.GATEWAY_RUNS_PER_MINUTE, burst: config.GATEWAY_RUNS_BURST }),
+      trustProxy: config.GATEWAY_TRUST_PROXY,
+      metrics,
+    }),
+  );
+  app.use(jsonBody({ limitBytes: config.GATEWAY_BODY_LIMIT_BYTES, metrics }));
+  app.useGlobalFilters(new JsonErrorsFilter(logger));
   await app.listen(config.GATEWAY_PORT, config.GATEWAY_HOST);
-  const address = (app.getHttpServer() as Server).address() as AddressInfo;
+  const address = app.getHttpServer().address() as AddressInfo;
   const feed = app.get(RunFeed);
   const nats = new ConnectionHealth(app.get(Bus).connection);
   const ops = new OpsServer({

@@ -8,6 +8,7 @@ export class HandlerMetrics {
   private readonly duration: Histogram<'service' | 'subject' | 'outcome'>;
   private readonly total: Counter<'service' | 'subject' | 'outcome'>;
   private readonly deadLetters: Counter<'service' | 'subject'>;
+  private readonly rejectedHttp: Counter<'service' | 'status' | 'reason'>;
 
   constructor(readonly service: string) {
     this.registry = new Registry();
@@ -31,6 +32,17 @@ export class HandlerMetrics {
       labelNames: ['service', 'subject'],
       registers: [this.registry],
     });
+    this.rejectedHttp = new Counter({
+      name: 'forage_http_rejected_total',
+      help: 'HTTP requests refused before reaching a route, by status and reason',
+      labelNames: ['service', 'status', 'reason'],
+      registers: [this.registry],
+    });
+  }
+
+  /** An HTTP request refused before any route ran (bad host, cross-site, malformed JSON, too large, rate limit). */
+  httpRejected(input: { status: number; reason: string }): void {
+    this.rejectedHttp.inc({ service: this.service, status: String(input.status), reason: input.reason });
   }
 
   /** A durable message given up on and sent to the dead-letter subject. */

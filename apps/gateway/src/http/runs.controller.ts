@@ -85,6 +85,10 @@ export class RunsController {
     });
     res.write(': forage run events\n\n');
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
+    // a run that never completes must not hold the stream (and the client) forever
+    const limit = setTimeout(() => {
+      close();
+    }, this.config.GATEWAY_EVENTS_MAX_MS);
     const send = (event: RunEvent): void => {
       res.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
       if (event.type === 'completed') close();
@@ -92,6 +96,7 @@ export class RunsController {
     let unsubscribe = (): void => undefined;
     const close = (): void => {
       clearInterval(heartbeat);
+      clearTimeout(limit);
       unsubscribe();
       res.end();
     };
