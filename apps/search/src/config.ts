@@ -1,22 +1,86 @@
 import { z } from 'zod';
 import { baseEnvSchema, parseConfig, portSchema } from '@forage/config';
+import { egressEnvSchema } from '@forage/egress';
 
-export const searchConfigSchema = baseEnvSchema.extend({
-  OPS_PORT: portSchema.default(7803),
-  /** Sitemaps of the sites the local index covers (comma separated). */
-  SEARCH_SITEMAPS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.url())),
-  SEARCH_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(5_000),
-  SEARCH_FETCH_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
-});
+const list = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
+export const PROVIDER_NAMES = ['local', 'wikipedia', 'searxng', 'brave', 'serper', 'tavily'] as const;
+export type ProviderName = (typeof PROVIDER_NAMES)[number];
+
+const weight = z.coerce.number().min(-1).max(1);
+
+export const searchConfigSchema = baseEnvSchema
+  .extend(egressEnvSchema.shape)
+  .extend({
+    OPS_PORT: portSchema.default(7803),
+    /** Sitemaps of the sites the local index covers (comma separated). */
+    SEARCH_SITEMAPS: list.pipe(z.array(z.url())),
+    SEARCH_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(5_000),
+    SEARCH_FETCH_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+    /** Providers in order (failover) or all at once (merge). Default: the local index alone. */
+    SEARCH_PROVIDERS: list
+      .pipe(z.array(z.enum(PROVIDER_NAMES)).max(10))
+      .transform((v): ProviderName[] => (v.length > 0 ? [...new Set(v)] : ['local'])),
+    SEARCH_MODE: z.enum(['failover', 'merge']).default('failover'),
+    SEARCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
+    SEARCH_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
+    SEARCH_BACKOFF_MS: z.coerce.number().int().min(0).max(10_000).default(250),
+    /** Longest Retry-After waited out within one query; longer ones skip the provider until then. */
+    SEARCH_MAX_RETRY_AFTER_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+    SEARCH_RATE_PER_SECOND: z.coerce.number().min(0.01).max(1_000).default(5),
+    SEARCH_RATE_BURST: z.coerce.number().int().min(1).max(1_000).default(5),
+    SEARCH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
+    SEARCH_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(100_000).default(1_000),
+    SEARXNG_URL: z.url().optional(),
+    BRAVE_API_KEY: z.string().min(1).optional(),
+    BRAVE_API_URL: z.url().default('https://api.search.brave.com'),
+    SERPER_API_KEY: z.string().min(1).optional(),
+    SERPER_API_URL: z.url().default('https://google.serper.dev'),
+    TAVILY_API_KEY: z.string().min(1).optional(),
+    TAVILY_API_URL: z.url().default('https://api.tavily.com'),
+    WIKIPEDIA_API_URL: z.url().default('https://en.wikipedia.org/w/api.php'),
+    /** The user's own index (`forage index`): a directory in the data directory. */
+    SEARCH_INDEX_DIR: z.string().min(1).optional(),
+    /** Loopback origin that serves indexed files to the browser (so they can be cited and rendered). */
+    SEARCH_FILES_ORIGIN: z.url().optional(),
+    SEARCH_WEIGHT_TITLE: weight.default(0.5),
+    SEARCH_WEIGHT_POSITION: weight.default(0.5),
+    SEARCH_WEIGHT_PRICE: weight.default(0.1),
+    SEARCH_WEIGHT_AVAILABILITY: weight.default(0.1),
+    SEARCH_WEIGHT_TRUST: weight.default(0.1),
+    /** OpenAI-compatible endpoint for query rewriting; unset keeps the keyword rewrite. */
+    LLM_BASE_URL: z.url().optional(),
+    LLM_API_KEY: z.string().min(1).optional(),
+    LLM_MODEL: z.string().min(1).max(200).optional(),
+  })
+  .superRefine((c, ctx) => {
+    // a provider named without what it needs is a configuration error, reported at boot
+    const needs: Partial<Record<ProviderName, [keyof typeof c, unknown]>> = {
+      searxng: ['SEARXNG_URL', c.SEARXNG_URL],
+      brave: ['BRAVE_API_KEY', c.BRAVE_API_KEY],
+      serper: ['SERPER_API_KEY', c.SERPER_API_KEY],
+      tavily: ['TAVILY_API_KEY', c.TAVILY_API_KEY],
+    };
+    for (const name of c.SEARCH_PROVIDERS) {
+      const need = needs[name];
+      if (need && need[1] === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: [need[0]],
+          message: `SEARCH_PROVIDERS names ${name}, which needs ${need[0]}`,
+        });
+    }
+    if (c.LLM_BASE_URL && !c.LLM_MODEL)
+      ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'LLM_BASE_URL is set, LLM_MODEL is not' });
+  });
 export type SearchConfig = z.infer<typeof searchConfigSchema>;
 
 export const loadSearchConfig = (env: NodeJS.ProcessEnv = process.env): SearchConfig =>

@@ -1,3 +1,4 @@
 /** @forage/retrieval: one tokeniser/stemmer and one BM25 index for the whole project. */
 export * from './tokenize.js';
 export * from './bm25.js';
+export * from './document-store.js';

@@ -1,29 +1,41 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { LOGGER } from '@forage/messaging';
 import type { Logger } from '@forage/observability';
-import { Bm25Index } from '../core/bm25.js';
-import type { PageDocument } from '../core/rank.js';
+import { Bm25Index, DocumentStore, type StoredDocument } from '@forage/retrieval';
+import { withOverrides } from '@forage/egress';
+import type { LocalDocument } from '../core/local-document.js';
 import { SEARCH_CONFIG } from '../tokens.js';
 import type { SearchConfig } from '../config.js';
 import { crawlSitemaps } from './sitemap-crawler.js';
 
-/** The local search provider: a BM25 index over the configured sitemaps, rebuilt until it succeeds. */
+/**
+ * The local index: the configured sitemaps (the sandbox by default), crawled at boot, plus the
+ * user's own pages from `forage index` (the DocumentStore in the data directory), reloaded when
+ * the store file changes.
+ */
 @Injectable()
 export class LocalIndex implements OnApplicationBootstrap {
-  private index = new Bm25Index<PageDocument>();
+  private index = new Bm25Index<LocalDocument>();
+  private crawled: LocalDocument[] = [];
+  private stored: LocalDocument[] = [];
+  private storeVersion = -1;
   private ready = false;
   private lastError: string | undefined;
+  private readonly store: DocumentStore | undefined;
 
   constructor(
     @Inject(SEARCH_CONFIG) private readonly config: SearchConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.store = config.SEARCH_INDEX_DIR ? new DocumentStore(config.SEARCH_INDEX_DIR) : undefined;
+  }
 
   async onApplicationBootstrap(): Promise<void> {
+    await this.refreshStore();
     await this.rebuild();
   }
 
-  get current(): Bm25Index<PageDocument> {
+  get current(): Bm25Index<LocalDocument> {
     return this.index;
   }
 
@@ -34,19 +46,46 @@ export class LocalIndex implements OnApplicationBootstrap {
     };
   }
 
+  /** Reloads the user's index when `forage index` changed it since the last look. */
+  async refreshStore(): Promise<void> {
+    if (!this.store) return;
+    const version = await this.store.version();
+    if (version === this.storeVersion) return;
+    try {
+      const docs = await this.store.load();
+      this.stored = docs.flatMap((d) => {
+        const url = citationUrl(d, this.config.SEARCH_FILES_ORIGIN);
+        return url ? [{ id: d.id, url, title: d.title, text: d.text }] : [];
+      });
+      this.storeVersion = version;
+      this.swap();
+      this.logger.info({ documents: this.stored.length }, 'user index loaded');
+    } catch (err) {
+      this.logger.warn({ err }, 'user index could not be read');
+    }
+  }
+
   async rebuild(): Promise<void> {
+    if (this.config.SEARCH_SITEMAPS.length === 0) {
+      this.ready = true;
+      return;
+    }
     for (let attempt = 1; attempt <= 20; attempt++) {
       try {
-        const docs = await crawlSitemaps({
+        this.crawled = await crawlSitemaps({
           sitemaps: this.config.SEARCH_SITEMAPS,
           maxPages: this.config.SEARCH_MAX_PAGES,
           concurrency: this.config.SEARCH_FETCH_CONCURRENCY,
+          policy: {
+            allowlist: this.config.EGRESS_ALLOWLIST,
+            denylist: this.config.EGRESS_DENYLIST,
+            resolve: withOverrides(this.config.EGRESS_RESOLVE),
+            timeoutMs: 15_000,
+          },
         });
-        const index = new Bm25Index<PageDocument>();
-        for (const doc of docs) index.add(doc);
-        this.index = index;
+        this.swap();
         this.ready = true;
-        this.logger.info({ pages: index.size }, 'local index built');
+        this.logger.info({ pages: this.index.size }, 'local index built');
         return;
       } catch (err) {
         this.lastError = err instanceof Error ? err.message : String(err);
@@ -55,4 +94,19 @@ export class LocalIndex implements OnApplicationBootstrap {
       }
     }
   }
+
+  private swap(): void {
+    const index = new Bm25Index<LocalDocument>();
+    for (const doc of [...this.stored, ...this.crawled]) index.add(doc);
+    this.index = index;
+  }
+}
+
+/**
+ * The URL a stored document is cited by: its own URL for fetched pages; for files, the loopback
+ * origin that serves indexed files (so the browser can render them as evidence), when one is set.
+ */
+export function citationUrl(doc: StoredDocument, filesOrigin: string | undefined): string | null {
+  if (doc.kind === 'url') return doc.source;
+  return filesOrigin ? `${filesOrigin}/files/${doc.id}` : null;
 }

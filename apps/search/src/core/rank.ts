@@ -1,60 +1,85 @@
-import type { SearchResult } from '@forage/contracts';
-import type { Bm25Index } from './bm25.js';
-import { tokenize } from './text.js';
+import { tokenize } from '@forage/retrieval';
+import type { SchemaType } from './query/schema-type.js';
 
-export interface PageDocument {
-  readonly id: string;
-  readonly url: string;
+/** Weights of the ranking terms (configurable; defaults are the seed's formula). */
+export interface RankingWeights {
+  readonly title: number;
+  readonly position: number;
+  readonly price: number;
+  readonly availability: number;
+  /** Weight of the learned domain-trust term (trust is in [-1, 1]). */
+  readonly trust: number;
+}
+
+export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
+  title: 0.5,
+  position: 0.5,
+  price: 0.1,
+  availability: 0.1,
+  trust: 0.1,
+};
+
+export interface RankInput {
   readonly title: string;
-  readonly text: string;
+  readonly snippet: string;
+  readonly position: number;
+  readonly domain: string;
+  /** BM25 of the local index, normalised to [0, 1] by the best local hit; absent for web providers. */
+  readonly localRelevance?: number;
 }
 
-export interface RankedSearch {
-  readonly terms: string[];
-  readonly results: SearchResult[];
-  readonly timings: { parseMs: number; retrieveMs: number; rankMs: number; totalMs: number };
+export interface RankedScore {
+  readonly score: number;
+  readonly breakdown: Record<string, number>;
 }
 
-/** Query → terms → BM25 candidates → results with a snippet around the best-matching passage. */
-export function rankResults(input: {
-  index: Bm25Index<PageDocument>;
-  query: string;
-  limit: number;
-  now?: () => number;
-}): RankedSearch {
-  const now = input.now ?? (() => performance.now());
-  const t0 = now();
-  const terms = tokenize(input.query);
-  const t1 = now();
-  const candidates = input.index.search(terms, input.limit);
-  const t2 = now();
-  const results = candidates.map(({ doc, score }) => ({
-    url: doc.url,
-    title: doc.title.slice(0, 500),
-    snippet: snippetFor(doc.text, terms),
-    score: Math.round(score * 1000) / 1000,
-    provider: 'local',
-  }));
-  const t3 = now();
-  return {
-    terms,
-    results,
-    timings: { parseMs: t1 - t0, retrieveMs: t2 - t1, rankMs: t3 - t2, totalMs: t3 - t0 },
+/** Share of the query's terms found in the title (0..1). */
+export function titleRelevance(queryTerms: readonly string[], title: string): number {
+  const wanted = new Set(queryTerms);
+  if (wanted.size === 0) return 0;
+  const have = new Set(tokenize(title));
+  let hits = 0;
+  for (const t of wanted) if (have.has(t)) hits++;
+  return hits / wanted.size;
+}
+
+/** 1 / log2(position + 1): 1 for the first result, 0.63 for the second, 0.5 for the third… */
+export function positionScore(position: number): number {
+  return 1 / Math.log2(Math.max(1, position) + 1);
+}
+
+const PRICE = /(?:[$€£¥₹]\s?\d|\d\s?(?:usd|eur|gbp|€|\$)\b|\bprice[sd]?\b|\bper night\b|\/night\b)/i;
+const AVAILABILITY =
+  /\b(?:in stock|available|availability|book now|rooms? left|free cancellation|ships? (?:today|tomorrow|free)|add to cart|open now)\b/i;
+
+/**
+ * The seed's formula with a breakdown: title relevance and position score (0.5 each by default),
+ * +price and +availability signals for listing queries, plus learned domain trust; capped to
+ * [0, 1]. For the local index BM25 relevance stands in for title relevance.
+ */
+export function scoreResult(input: {
+  result: RankInput;
+  queryTerms: readonly string[];
+  schemaType: SchemaType;
+  weights: RankingWeights;
+  trust: number;
+}): RankedScore {
+  const { result, weights } = input;
+  const listing = input.schemaType === 'HotelListing' || input.schemaType === 'ProductListing';
+  const text = `${result.title} ${result.snippet}`;
+  const breakdown: Record<string, number> = {
+    title: weights.title * (result.localRelevance ?? titleRelevance(input.queryTerms, result.title)),
+    position: weights.position * positionScore(result.position),
+    price: listing && PRICE.test(text) ? weights.price : 0,
+    availability: listing && AVAILABILITY.test(text) ? weights.availability : 0,
+    trust: weights.trust * input.trust,
   };
+  const sum = Object.values(breakdown).reduce((a, b) => a + b, 0);
+  const score = Math.min(1, Math.max(0, sum));
+  for (const k of Object.keys(breakdown)) breakdown[k] = round(breakdown[k] ?? 0);
+  return { score: round(score), breakdown };
 }
 
-/** The sentence-sized window of the text that contains the most query terms. */
-export function snippetFor(text: string, terms: readonly string[], width = 240): string {
-  const sentences = text.split(/(?<=[.!?])\s+/).filter((s) => s.trim().length > 0);
-  let best = sentences[0] ?? '';
-  let bestHits = -1;
-  const wanted = new Set(terms);
-  for (const sentence of sentences) {
-    const hits = tokenize(sentence).filter((t) => wanted.has(t)).length;
-    if (hits > bestHits) {
-      best = sentence;
-      bestHits = hits;
-    }
-  }
-  return best.length > width ? `${best.slice(0, width - 1)}…` : best;
+function round(n: number): number {
+  return Math.round(n * 10_000) / 10_000;
 }

@@ -1,0 +1,50 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { SearchConfig } from '../config.js';
+import { SEARCH_CONFIG } from '../tokens.js';
+import { ResultCache } from '../core/result-cache.js';
+import { runSearch, type SearchDeps, type SearchOutcome } from '../core/search-pipeline.js';
+import type { CallClock } from '../core/providers/call-provider.js';
+import { LocalIndex } from './local-index.js';
+import { providerSlots } from './provider-slots.js';
+import { SearchMetrics } from './search-metrics.js';
+
+const systemClock: CallClock = {
+  now: () => performance.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+/** The pipeline wired to the configured providers, cache and metrics; one per service instance. */
+@Injectable()
+export class SearchEngine {
+  private readonly deps: SearchDeps;
+
+  constructor(
+    @Inject(SEARCH_CONFIG) config: SearchConfig,
+    @Inject(LocalIndex) private readonly local: LocalIndex,
+    @Inject(SearchMetrics) private readonly metrics: SearchMetrics,
+  ) {
+    this.deps = {
+      slots: providerSlots(config, local),
+      mode: config.SEARCH_MODE,
+      weights: {
+        title: config.SEARCH_WEIGHT_TITLE,
+        position: config.SEARCH_WEIGHT_POSITION,
+        price: config.SEARCH_WEIGHT_PRICE,
+        availability: config.SEARCH_WEIGHT_AVAILABILITY,
+        trust: config.SEARCH_WEIGHT_TRUST,
+      },
+      trustOf: () => 0,
+      cache: new ResultCache(config.SEARCH_CACHE_TTL_MS, config.SEARCH_CACHE_MAX_ENTRIES, () => Date.now()),
+      clock: systemClock,
+      today: () => new Date(),
+    };
+  }
+
+  async search(request: { query: string; limit: number }): Promise<SearchOutcome> {
+    await this.local.refreshStore();
+    const outcome = await runSearch(this.deps, request);
+    this.metrics.cacheLookup(outcome.cached);
+    if (!outcome.cached) this.metrics.sources(outcome.sources);
+    return outcome;
+  }
+}
