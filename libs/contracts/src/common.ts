@@ -11,6 +11,19 @@ export const httpUrlSchema = z
   .meta({ description: 'An absolute http(s) URL' });
 export const isoTimeSchema = z.iso.datetime({ offset: true });
 
+/**
+ * The longest question Forage accepts, in characters: the one limit for every contract a question
+ * travels in (the HTTP API, run.start, search's query), so a question the gateway accepts is never
+ * refused further down.
+ */
+export const QUESTION_MAX_CHARS = 500;
+export const questionTextSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(QUESTION_MAX_CHARS)
+  .meta({ description: `A question in natural language, at most ${QUESTION_MAX_CHARS} characters` });
+
 export const evidenceKindSchema = z.enum(['dom_snapshot', 'screenshot', 'raw_html']);
 export type EvidenceKind = z.infer<typeof evidenceKindSchema>;
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { runOptionsSchema } from './run.js';
+import { questionTextSchema } from './common.js';
 
 /** Body of `POST /v1/runs` on the gateway. */
 export const createRunBodySchema = z
-  .object({ question: z.string().trim().min(1).max(2000), options: runOptionsSchema.partial().optional() })
+  .object({ question: questionTextSchema, options: runOptionsSchema.partial().optional() })
   .meta({ title: 'CreateRunBody' });
 export type CreateRunBody = z.infer<typeof createRunBodySchema>;
 

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { defineEvent } from './define.js';
-import { evidenceRefSchema, httpUrlSchema, isoTimeSchema, runIdSchema } from './common.js';
+import {
+  evidenceRefSchema,
+  httpUrlSchema,
+  isoTimeSchema,
+  questionTextSchema,
+  runIdSchema,
+} from './common.js';
 
 export const runOptionsSchema = z.object({
   maxPages: z.number().int().min(1).max(20).default(3),
@@ -9,7 +15,7 @@ export const runOptionsSchema = z.object({
 export const runStartPayload = z
   .object({
     runId: runIdSchema,
-    question: z.string().trim().min(1).max(2000),
+    question: questionTextSchema,
     requestedAt: isoTimeSchema,
     options: runOptionsSchema.default({ maxPages: 3 }),
     urls: z.array(httpUrlSchema).max(10).optional(),

@@ -1,3 +1,5 @@
+import { QUESTION_MAX_CHARS } from '@forage/contracts';
+
 /** The web UI: ask a question, watch the steps stream in, read the verified answer and its evidence. */
 export const UI_PAGE = `<!doctype html>
 <html lang="en">
@@ -24,7 +26,7 @@ export const UI_PAGE = `<!doctype html>
 <body>
 <h1>Forage</h1>
 <p class="sub">Ask a question. Every fact in the answer is checked against the page evidence before it is shown.</p>
-<form id="ask"><input id="q" type="text" name="question" placeholder="What is the population of …?" required maxlength="2000"><button id="go">Ask</button></form>
+<form id="ask"><input id="q" type="text" name="question" placeholder="What is the population of …?" required maxlength="${QUESTION_MAX_CHARS}"><button id="go">Ask</button></form>
 <ol id="steps"></ol>
 <div id="result"></div>
 <script>
