@@ -103,6 +103,28 @@ describe.each([
     expect((await repository.rowsOfRun({ runId, limit: 500 })).length).toBe(40);
   });
 
+  it('stores bodies byte for byte, whatever characters the record holds', async () => {
+    const record = aLogRecord({
+      output: {
+        data: { text: 'tab\there\nnew line\r\\ back\\slash "quoted" \u0000 nul, é ✓ 🚀', n: 1.5e-7 },
+      },
+    });
+    const outcomes = await Promise.all([repository.append(record), repository.append(aLogRecord())]);
+    const [row] = await repository.rowsOfRun({ runId: record.run_id, limit: 10 });
+    expect(row?.body).toBe(outcomes[0].row.body);
+    expect(verifyChain(await repository.rowsAfter({ afterSeq: 0, limit: 10_000 }))).toMatchObject({
+      valid: true,
+    });
+  });
+
+  it('reports the chain tail and the links at given seqs', async () => {
+    const { row } = await repository.append(aLogRecord());
+    expect(await repository.tail()).toEqual({ seq: row.seq, hash: row.hash });
+    expect(await repository.linksAt([row.seq, row.seq + 1])).toEqual([
+      { seq: row.seq, prevHash: row.prevHash, hash: row.hash },
+    ]);
+  });
+
   it('stores a repeated record once and reports a changed one under the same id as a conflict', async () => {
     const record = aLogRecord();
     const first = await repository.append(record);

@@ -33,5 +33,18 @@ function session(db: PGlite | Transaction): SqlSession {
     async exec(script: string): Promise<void> {
       await db.exec(script);
     },
+    async copyRows({ table, columns, rows }): Promise<void> {
+      const text = rows.map((row) => row.map(copyText).join('\t')).join('\n') + '\n';
+      await db.query(`copy ${table} (${columns.join(', ')}) from '/dev/blob'`, [], {
+        blob: new Blob([text]),
+      });
+    },
   };
+}
+
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/** A value in COPY's text format: backslash, tab, newline and carriage return escaped. */
+export function copyText(value: string): string {
+  return value.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c] ?? c);
 }

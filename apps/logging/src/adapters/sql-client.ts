@@ -8,6 +8,15 @@ export interface SqlSession {
   query<Row>(text: string, params?: readonly unknown[]): Promise<Row[]>;
   /** A script of several statements without parameters (migrations). */
   exec(script: string): Promise<void>;
+  /**
+   * Bulk insert with COPY, where the client offers one that is faster than a multi-row INSERT
+   * (PGlite: about three times); values are text, as COPY's text format reads them.
+   */
+  copyRows?(input: {
+    table: string;
+    columns: readonly string[];
+    rows: readonly (readonly string[])[];
+  }): Promise<void>;
 }
 
 export interface SqlClient extends SqlSession {

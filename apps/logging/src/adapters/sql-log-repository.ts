@@ -189,21 +189,31 @@ async function appendGroupIn(tx: SqlSession, records: readonly LogRecord[]): Pro
     tail = row;
     return { status: 'stored', row };
   });
-  if (inserted.length > 0) {
-    await tx.query(
-      `insert into log_records (${COLUMNS})
-       select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])`,
-      [
-        inserted.map((r) => r.seq),
-        inserted.map((r) => r.recordId),
-        inserted.map((r) => r.runId),
-        inserted.map((r) => r.prevHash),
-        inserted.map((r) => r.hash),
-        inserted.map((r) => r.body),
-      ],
-    );
-  }
+  if (inserted.length > 0) await insertRows(tx, inserted);
   return outcomes;
+}
+
+async function insertRows(tx: SqlSession, rows: readonly ChainRow[]): Promise<void> {
+  if (tx.copyRows) {
+    await tx.copyRows({
+      table: 'log_records',
+      columns: COLUMNS.split(', '),
+      rows: rows.map((r) => [String(r.seq), r.recordId, r.runId, r.prevHash, r.hash, r.body]),
+    });
+    return;
+  }
+  await tx.query(
+    `insert into log_records (${COLUMNS})
+     select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])`,
+    [
+      rows.map((r) => r.seq),
+      rows.map((r) => r.recordId),
+      rows.map((r) => r.runId),
+      rows.map((r) => r.prevHash),
+      rows.map((r) => r.hash),
+      rows.map((r) => r.body),
+    ],
+  );
 }
 
 function toChainRow(row: RowShape): ChainRow {
