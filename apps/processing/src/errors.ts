@@ -1,4 +1,4 @@
-import { ForageError } from '@forage/messaging';
+import { ForageError, InvalidRequestError } from '@forage/messaging';
 
 /**
  * The LLM endpoint failed: an HTTP error (429, 5xx…), a timeout, a refused connection or an empty
@@ -8,4 +8,12 @@ export class LlmUnavailableError extends ForageError {
   override readonly name = 'LlmUnavailableError';
   readonly code = 'upstream_failed';
   readonly retryable = true;
+}
+
+/**
+ * The question has nothing to look for: no letters or digits (control characters, punctuation) or
+ * only words every question has ("what is it?"). Refused with a typed error, never answered.
+ */
+export class QuestionWithoutContentError extends InvalidRequestError {
+  override readonly name = 'QuestionWithoutContentError';
 }

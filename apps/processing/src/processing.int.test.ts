@@ -89,6 +89,43 @@ describe('processing over NATS', () => {
     });
   });
 
+  it('refuses a question with no content words with a typed invalid_request, never an answer', async () => {
+    const questions = ['\u0000\u0007\u001b[31m\u001b[0m\r\n', '?!… --', 'What is it?'];
+    for (const question of questions) {
+      const msg = await nc.request(
+        answerQuestion.subject,
+        encodeJson({ runId: randomUUID(), question, chunks: veloriaChunks() }),
+        { timeout: 5_000 },
+      );
+      const reply = decodeJson(msg.data) as { error?: { code: string; issues?: { path: string }[] } };
+      expect(reply).toMatchObject({ error: { code: 'invalid_request', retryable: false } });
+      expect(reply.error?.issues?.[0]?.path).toBe('question');
+    }
+  });
+
+  it('reports the expected answer type, the confidence and its components', async () => {
+    const answered = await bus.request(answerQuestion, {
+      runId: randomUUID(),
+      question: QUESTION,
+      chunks: veloriaChunks(),
+    });
+    expect(answered).toMatchObject({ expectedType: 'number', confidence: answered.answers[0]?.confidence });
+    expect(answered.answers[0]?.source.nodeId).toBe(answered.answers[0]?.source.chunkId);
+    const withheld = await bus.request(answerQuestion, {
+      runId: randomUUID(),
+      question: QUESTION,
+      chunks: veloriaChunks(),
+      minConfidence: 0.99,
+    });
+    expect(withheld).toMatchObject({ abstained: true, answers: [] });
+    expect(withheld.confidence).toBeGreaterThan(0);
+    expect(withheld.components).toEqual({
+      retriever: expect.any(Number) as unknown,
+      qa: expect.any(Number) as unknown,
+      lengthPenalty: 1,
+    });
+  });
+
   it('normalises chunk text and drops duplicates', async () => {
     const a = aSourcedChunk({ chunkId: 'a', text: 'Population:\u00a0 1,234,567' });
     const b = aSourcedChunk({ chunkId: 'b', text: 'population: 1,234,567' });

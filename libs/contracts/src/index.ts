@@ -6,6 +6,7 @@ export * from './log.js';
 export * from './search.js';
 export * from './dom.js';
 export * from './action.js';
+export * from './source.js';
 export * from './processing.js';
 export * from './verify.js';
 export * from './run.js';

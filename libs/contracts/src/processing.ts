@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineCommand } from './define.js';
 import { evidenceRefSchema, httpUrlSchema, runIdSchema } from './common.js';
+import { sourceSchema } from './source.js';
 
-/** A chunk of page text with everything needed to cite it. */
+/** A chunk of page text with everything needed to cite it (its `chunkId` is a Source's `nodeId`). */
 export const sourcedChunkSchema = z.object({
   chunkId: z.string().max(100),
   url: httpUrlSchema,
@@ -22,14 +23,54 @@ export const normalizeChunks = defineCommand({
   reply: z.object({ chunks: z.array(sourcedChunkSchema), dropped: z.number().int().nonnegative() }),
 });
 
+/** What kind of span answers a question, read from the question alone. */
+export const answerTypeSchema = z
+  .enum(['name', 'person', 'place', 'number', 'date', 'yes_no', 'definition', 'list'])
+  .meta({ title: 'AnswerType' });
+export type AnswerType = z.infer<typeof answerTypeSchema>;
+
+/** confidence = clamp(0.35 × retriever + 0.65 × qa) × lengthPenalty: the parts, as computed. */
+export const confidenceComponentsSchema = z
+  .object({
+    retriever: z
+      .number()
+      .min(0)
+      .max(1)
+      .meta({ description: 'Retrieval score of the chunk, normalised to [0, 1]' }),
+    qa: z
+      .number()
+      .min(0)
+      .max(1)
+      .meta({ description: 'How well the span answers: type, proximity, agreement' }),
+    lengthPenalty: z
+      .number()
+      .min(0)
+      .max(1)
+      .meta({ description: '1, or less for spans under 2 or over 200 characters' }),
+  })
+  .meta({ title: 'ConfidenceComponents' });
+export type ConfidenceComponents = z.infer<typeof confidenceComponentsSchema>;
+
 export const scoredAnswerSchema = z.object({
   text: z.string().min(1).max(2000),
   confidence: z.number().min(0).max(1),
-  source: sourcedChunkSchema
-    .pick({ chunkId: true, url: true, title: true, xpath: true, domSnapshot: true, logRecordId: true })
-    .extend({ snippet: z.string().min(1).max(2000) }),
+  /** The Source of the answer; v1 also carries `chunkId` (= nodeId) and keeps nodeId optional for v1 producers. */
+  source: sourceSchema.extend({
+    nodeId: sourceSchema.shape.nodeId.optional(),
+    chunkId: z.string().max(100).meta({ description: 'Same as nodeId; kept for v1 readers' }),
+  }),
+  answerType: answerTypeSchema.optional(),
+  components: confidenceComponentsSchema.optional(),
 });
 export type ScoredAnswer = z.infer<typeof scoredAnswerSchema>;
+
+/** A question needs at least one letter or digit (control characters and punctuation alone ask nothing). */
+const questionSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(2000)
+  .refine((q) => /[\p{L}\p{N}]/u.test(q), { message: 'the question has no words' });
 
 export const answerQuestion = defineCommand({
   subject: 'processing.answer.v1',
@@ -37,7 +78,7 @@ export const answerQuestion = defineCommand({
   request: z
     .object({
       runId: runIdSchema,
-      question: z.string().trim().min(1).max(2000),
+      question: questionSchema,
       chunks: z.array(sourcedChunkSchema).max(5000),
       maxAnswers: z.number().int().min(1).max(20).default(3),
       minConfidence: z.number().min(0).max(1).default(0.35),
@@ -49,5 +90,9 @@ export const answerQuestion = defineCommand({
     reason: z.string().max(500).nullable(),
     method: z.enum(['heuristic', 'llm']),
     logRecordId: z.uuid(),
+    expectedType: answerTypeSchema.optional(),
+    /** The best candidate's confidence and its parts, reported even when the answer was withheld. */
+    confidence: z.number().min(0).max(1).optional(),
+    components: confidenceComponentsSchema.optional(),
   }),
 });

@@ -30,6 +30,13 @@ export class Bm25<D> {
     return this.postings.get(term)?.length ?? 0;
   }
 
+  /** Inverse document frequency of a term over the indexed documents (0 when no document has it). */
+  idf(term: string): number {
+    const df = this.documentFrequency(term);
+    const n = this.docs.length;
+    return df === 0 ? 0 : Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  }
+
   search(terms: readonly string[], limit: number): { doc: D; score: number }[] {
     const n = this.docs.length;
     if (n === 0) return [];

@@ -4,24 +4,29 @@ import { termIn, type QuestionAnalysis } from './question.js';
 import { splitSentences } from '@forage/html';
 import { looksLikeSteering } from './steering.js';
 import { typedSpans, type Span } from './spans.js';
-import { stem, tokenize, words } from './text.js';
+import { isStopWord, stem, tokenize, words } from './text.js';
+import { answerFits } from './answer-type.js';
 
 /** One possible answer: a span of a snippet, the snippet a verbatim slice of its chunk. */
 export interface Candidate {
   readonly chunk: SourcedChunk;
-  /** BM25 score of the chunk for the question. */
+  /** Retrieval score of the chunk for the question, normalised to [0, 1]. */
   readonly retrieval: number;
   readonly answer: string;
   readonly snippet: string;
   readonly coverage: number;
   /** 1 when the answer has the expected type, 0.5 when it only plausibly has it. */
   readonly typeMatch: number;
+  /** 1 when the answer sits next to the question's terms (or is a matching label's value), less further away. */
+  readonly proximity: number;
 }
 
 /** Snippets of labelled rows longer than this cite just the matching `label: value` segment. */
 const MAX_ROW_SNIPPET = 300;
 const LABELLED = /^([^:;]{1,80}):\s+(.+)$/su;
 const MAX_VALUE_ANSWER = 120;
+/** A labelled yes/no, list or definition value longer than this is a paragraph, not an answer. */
+const MAX_LABELLED_ANSWER = 300;
 /** Question words that ask for a ratio, so "27 people per km²" is not a weaker reading. */
 const RATE_WORDS = ['per', 'density', 'rate', 'average', 'each', 'ratio'];
 
@@ -59,11 +64,11 @@ export function candidatesFrom(input: {
     const coverage = termCoverage({
       terms: question.terms,
       weights: input.weights,
-      snippet: new Set(tokenize(snippet)),
+      snippet: tokensAround(snippet, picked.answer),
       context,
       contextCredit: foreign ? 0 : 0.5,
     });
-    candidates.push({ ...base, answer: picked.answer, snippet, coverage, typeMatch: picked.typeMatch });
+    candidates.push({ ...base, ...picked, snippet, coverage });
   }
   // a table row is read through its labels; its cells are not sentences
   const isRow = segments.length > 0 && segments.length === chunk.text.split('; ').length;
@@ -126,7 +131,7 @@ function bestSentence(input: {
     const coverage = termCoverage({
       terms: question.terms,
       weights,
-      snippet: tokens,
+      snippet: tokensAround(sentence.text, picked.answer),
       context,
       contextCredit: foreign ? 0 : 0.5,
     });
@@ -137,16 +142,25 @@ function bestSentence(input: {
       (coverage === best.coverage &&
         picked.typeMatch === best.typeMatch &&
         sentence.text.length < best.snippet.length);
-    if (better)
-      best = { answer: picked.answer, snippet: sentence.text, coverage, typeMatch: picked.typeMatch };
+    if (better) best = { ...picked, snippet: sentence.text, coverage };
   }
   return best;
 }
 
+interface Picked {
+  readonly answer: string;
+  readonly typeMatch: number;
+  readonly proximity: number;
+}
+
 /**
- * The answer inside a text: for quantities and dates the typed span closest to the key terms
- * (bare years last when a quantity is wanted) or nothing; for names the closest proper name, else
- * the whole text (a labelled value is its own answer; a sentence only plausibly is).
+ * The answer inside a text, only ever a span that fits the expected type (`answerFits`):
+ * - number and date: the typed span closest to the key terms (bare years last for numbers);
+ * - person, place, name: the closest proper name; a short labelled value as a whole; else, for a
+ *   name, the phrase right after the key terms (a weaker reading);
+ * - yes/no: a labelled "Yes"/"No" (prose is not read as yes or no);
+ * - definition: what follows "X is …" in a sentence about X, or a labelled value;
+ * - list: a labelled value with two items or more.
  */
 function pickAnswer(input: {
   text: string;
@@ -155,28 +169,125 @@ function pickAnswer(input: {
   anchors: readonly number[];
   /** The text is the value of a labelled row whose label matched. */
   labelled: boolean;
-}): { answer: string; typeMatch: number } | undefined {
+}): Picked | undefined {
   const { text, question, anchors } = input;
-  let spans = typedSpans(text, question.expected, question.questionTokens);
+  const type = question.expected;
+  const fits = (answer: string): boolean => answerFits(type, answer);
+  const near = (start: number, length: number): number => proximityOf({ text, anchors, start, length });
+  if (input.labelled && ['yes_no', 'list', 'definition'].includes(type))
+    return fits(text) && text.length <= MAX_LABELLED_ANSWER
+      ? { answer: text, typeMatch: 1, proximity: 1 }
+      : undefined;
+  if (type === 'definition') return definitionIn(text, question);
+  if (type === 'yes_no' || type === 'list') return undefined;
+  let spans = typedSpans(text, type, question.questionTokens);
   // a labelled date ("Founded: 801") may be a bare number of any length
-  if (spans.length === 0 && input.labelled && question.expected === 'date') {
-    spans = typedSpans(text, 'quantity', question.questionTokens);
+  if (spans.length === 0 && input.labelled && type === 'date') {
+    spans = typedSpans(text, 'number', question.questionTokens);
   }
   const distance = (s: Span): number =>
     anchors.length === 0 ? s.start : Math.min(...anchors.map((a) => Math.abs(a - s.start)));
   const wantsRate = RATE_WORDS.some((w) => question.questionTokens.has(w));
-  const weak = (s: Span): number =>
-    Number(question.expected === 'quantity' && (s.yearLike || (s.rate && !wantsRate)));
-  const ranked = [...spans].sort((a, b) => weak(a) - weak(b) || distance(a) - distance(b));
+  const weak = (s: Span): number => Number(type === 'number' && (s.yearLike || (s.rate && !wantsRate)));
+  const ranked = spans
+    .filter((s) => fits(s.text))
+    .sort((a, b) => weak(a) - weak(b) || distance(a) - distance(b));
   const top = ranked[0];
-  if (question.expected === 'quantity' || question.expected === 'date') {
+  if (type === 'number' || type === 'date') {
     if (!top) return undefined;
-    return { answer: top.text, typeMatch: weak(top) ? 0.5 : 1 };
+    return {
+      answer: top.text,
+      typeMatch: weak(top) ? 0.5 : 1,
+      proximity: input.labelled ? 1 : near(top.start, top.text.length),
+    };
   }
   // a short labelled value is the answer as a whole ("Velorian crown (VLC)", "Parliamentary republic")
-  if (input.labelled && text.length <= MAX_VALUE_ANSWER) return { answer: text, typeMatch: 1 };
-  if (top) return { answer: top.text, typeMatch: 1 };
-  return { answer: text, typeMatch: input.labelled ? 1 : question.expected === 'name' ? 0.5 : 0 };
+  if (input.labelled && text.length <= MAX_VALUE_ANSWER)
+    return fits(text) ? { answer: text, typeMatch: 1, proximity: 1 } : undefined;
+  if (top)
+    return {
+      answer: top.text,
+      typeMatch: 1,
+      proximity: input.labelled ? 1 : near(top.start, top.text.length),
+    };
+  if (type !== 'name') return undefined;
+  const phrase = phraseAfterTerms(text, question, anchors);
+  return phrase && fits(phrase.text)
+    ? { answer: phrase.text, typeMatch: 0.5, proximity: near(phrase.start, phrase.text.length) }
+    : undefined;
+}
+
+/** Words between a span and the nearest key term, as a score: 1 when adjacent, ½ at four words. */
+function proximityOf(input: {
+  text: string;
+  anchors: readonly number[];
+  start: number;
+  length: number;
+}): number {
+  if (input.anchors.length === 0) return 0.5;
+  const end = input.start + input.length;
+  let best = Infinity;
+  for (const a of input.anchors) {
+    const [from, to] = a < input.start ? [a, input.start] : [end, a];
+    const between = from >= to ? 0 : (input.text.slice(from, to).match(/[\p{L}\p{N}]+/gu)?.length ?? 0);
+    best = Math.min(best, Math.max(0, between - (a < input.start ? 1 : 0)));
+  }
+  return 1 / (1 + best / 4);
+}
+
+const COPULA = /\b(?:is|are|was|were|refers to|means|denotes)\s+/iu;
+
+/** "X is a …": the description after the copula, when the sentence's subject is the asked term. */
+function definitionIn(text: string, question: QuestionAnalysis): Picked | undefined {
+  const copula = COPULA.exec(text);
+  if (!copula) return undefined;
+  const subject = new Set(tokenize(text.slice(0, copula.index)));
+  if (!question.terms.some((t) => termIn(subject, t))) return undefined;
+  const answer = text
+    .slice(copula.index + copula[0].length)
+    .replace(/[.;:!?]+$/u, '')
+    .trim();
+  return answer && answerFits('definition', answer) ? { answer, typeMatch: 1, proximity: 1 } : undefined;
+}
+
+const MAX_PHRASE_WORDS = 5;
+
+/**
+ * The phrase right after the last key term ("the Normans were descended from Norse raiders" →
+ * "Norse raiders" for "who were the Normans descended from"): up to five words, stopping at
+ * punctuation, without the question's own words or leading stop words.
+ */
+function phraseAfterTerms(
+  text: string,
+  question: QuestionAnalysis,
+  anchors: readonly number[],
+): { text: string; start: number } | undefined {
+  if (anchors.length === 0) return undefined;
+  const last = Math.max(...anchors);
+  const rest = text.slice(last);
+  const firstWord = /^[\p{L}\p{N}]+/u.exec(rest);
+  let offset = last + (firstWord?.[0].length ?? 0);
+  const clause = /^[^.;:!?()]*/u.exec(text.slice(offset))?.[0] ?? '';
+  const words: { word: string; index: number }[] = [];
+  for (const m of clause.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’,.-]*/gu))
+    words.push({ word: m[0], index: m.index });
+  const kept: { word: string; index: number }[] = [];
+  for (const w of words) {
+    const bare = w.word.replace(/[,.]+$/u, '');
+    const token = tokenize(bare)[0];
+    const own = token !== undefined && question.questionTokens.has(token);
+    if (kept.length === 0 && (isStopWord(bare) || own)) continue;
+    if (own) break;
+    kept.push({ word: bare, index: w.index });
+    if (kept.length >= MAX_PHRASE_WORDS || /,$/.test(w.word)) break;
+  }
+  while (kept.length > 0 && isStopWord(kept[kept.length - 1]?.word ?? '')) kept.pop();
+  const first = kept[0];
+  const lastKept = kept[kept.length - 1];
+  if (!first || !lastKept) return undefined;
+  offset += first.index;
+  const end = last + (firstWord?.[0].length ?? 0) + lastKept.index + lastKept.word.length;
+  return { text: text.slice(offset, end), start: offset };
 }
 
 /** Character positions in a text where a key term (or a related word) occurs. */
@@ -188,4 +299,15 @@ function termPositions(text: string, question: QuestionAnalysis): number[] {
       positions.push(m.index);
   }
   return positions;
+}
+
+/**
+ * The snippet's tokens without the answer's own words: the answer is what the question does not
+ * say, so the question's terms must be found around it ("National Bank of Veloria" does not cover
+ * "national … of Veloria" in a question about the national anthem).
+ */
+function tokensAround(snippet: string, answer: string): Set<string> {
+  const at = snippet.indexOf(answer);
+  const rest = at < 0 ? snippet : `${snippet.slice(0, at)} ${snippet.slice(at + answer.length)}`;
+  return new Set(tokenize(rest));
 }

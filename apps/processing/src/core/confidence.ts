@@ -1,33 +1,67 @@
+import type { ConfidenceComponents } from '@forage/contracts';
 import type { Candidate } from './candidates.js';
 import { answerKey } from './text.js';
 
 export interface ScoredCandidate extends Candidate {
   readonly confidence: number;
-  readonly margin: number;
+  readonly components: ConfidenceComponents;
 }
 
+/** The seed's weights (L07 §5.5): retrieval and extraction. */
+const RETRIEVER_WEIGHT = 0.35;
+const QA_WEIGHT = 0.65;
+/** Answers outside [2, 200] characters are rarely answers: a letter, or a paragraph. */
+const MIN_ANSWER_CHARS = 2;
+const MAX_ANSWER_CHARS = 200;
+const LENGTH_PENALTY = 0.5;
+
 /**
- * confidence = coverage² × (0.5 + 0.3 × typeMatch + 0.2 × margin), in [0, 1]:
- * - coverage: idf-weighted share of the question's key terms the snippet covers (half credit for
- *   terms only in the chunk's heading path or page title). Squared, so a candidate that misses
- *   half of what was asked stays at or below 0.25 — under the default threshold.
- * - typeMatch: 1 when the answer has the expected type (a number for "how many", a date for
- *   "when"), 0.5 when it only plausibly does, 0 when not.
- * - margin: how far this candidate's chunk out-scores (BM25) the best chunk proposing a different
- *   answer, relative to its own score; 1 when no chunk disagrees.
+ * confidence = clamp(0.35 × retriever + 0.65 × qa) × lengthPenalty (L07 §5.5), where
+ * - retriever: the chunk's BM25 score normalised to [0, 1];
+ * - qa = coverage² × (0.45 + 0.3 × typeMatch + 0.15 × proximity + 0.1 × agreement):
+ *   coverage is the idf-weighted share of the question's key terms the snippet covers (squared,
+ *   so a snippet missing half of what was asked stays low); typeMatch 1 for a span of the
+ *   expected type, ½ for a weaker reading; proximity how close the span sits to the key terms;
+ *   agreement the share of the retrieval mass of all candidates that proposes the same answer;
+ * - lengthPenalty ½ for answers shorter than 2 or longer than 200 characters, else 1.
  */
 export function scoreCandidates(candidates: readonly Candidate[]): ScoredCandidate[] {
   const keyed = candidates.map((c) => ({ c, key: answerKey(c.answer) }));
+  const support = new Map<string, number>();
+  let mass = 0;
+  for (const { c, key } of keyed) {
+    const weight = c.retrieval * c.coverage;
+    support.set(key, (support.get(key) ?? 0) + weight);
+    mass += weight;
+  }
   return keyed.map(({ c, key }) => {
-    const rivals = keyed.filter((o) => o.key !== key).map((o) => o.c.retrieval);
-    let margin = 1;
-    if (rivals.length > 0)
-      margin = c.retrieval > 0 ? clamp((c.retrieval - Math.max(...rivals)) / c.retrieval) : 0;
-    const confidence = clamp(c.coverage ** 2 * (0.5 + 0.3 * c.typeMatch + 0.2 * margin));
-    return { ...c, margin, confidence: Math.round(confidence * 1000) / 1000 };
+    const agreement = mass > 0 ? (support.get(key) ?? 0) / mass : 1;
+    const qa = clamp(c.coverage ** 2 * (0.45 + 0.3 * c.typeMatch + 0.15 * c.proximity + 0.1 * agreement));
+    const components: ConfidenceComponents = {
+      retriever: round(clamp(c.retrieval)),
+      qa: round(qa),
+      lengthPenalty: lengthPenalty(c.answer),
+    };
+    return { ...c, components, confidence: combine(components) };
   });
+}
+
+/** The seed's combination of the components, rounded to 3 decimals. */
+export function combine(components: ConfidenceComponents): number {
+  return round(
+    clamp(RETRIEVER_WEIGHT * components.retriever + QA_WEIGHT * components.qa) * components.lengthPenalty,
+  );
+}
+
+export function lengthPenalty(answer: string): number {
+  const n = answer.trim().length;
+  return n < MIN_ANSWER_CHARS || n > MAX_ANSWER_CHARS ? LENGTH_PENALTY : 1;
 }
 
 function clamp(x: number): number {
   return Math.min(1, Math.max(0, x));
+}
+
+function round(x: number): number {
+  return Math.round(x * 1000) / 1000;
 }

@@ -3,8 +3,11 @@ import { termIn, type KeyTerm } from './question.js';
 /** How much each key term counts: BM25-style idf over the chunks, so rare (discriminating) terms weigh most. */
 export type TermWeights = ReadonlyMap<string, number>;
 
+const FLOOR_SHARE = 0.5;
+
 /**
- * Weights key terms by inverse document frequency over the chunks' token sets. A term found in no
+ * Weights key terms by inverse document frequency over the chunks' token sets, at least half the
+ * weight of the rarest term. A term found in no
  * chunk gets the mean weight of the terms that were found: it still counts against every
  * candidate (nothing covers it), without one stray word outweighing the rest of the question.
  */
@@ -23,6 +26,9 @@ export function termWeights(
   const present = [...weights.values()];
   const mean = present.length > 0 ? present.reduce((a, b) => a + b, 0) / present.length : 1;
   for (const term of missing) weights.set(term, mean);
+  // every asked term matters: one found on every page (the page's own subject) still weighs half the rarest
+  const floor = FLOOR_SHARE * Math.max(0, ...weights.values());
+  for (const [term, w] of weights) weights.set(term, Math.max(w, floor));
   return weights;
 }
 

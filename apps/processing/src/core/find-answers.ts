@@ -39,21 +39,36 @@ export async function findAnswers(
       await input.model.complete(buildAnswerPrompt({ question: input.question, chunks })),
     );
     if ('abstain' in reply)
-      return { ...abstain(`model abstained: ${reply.reason}`), method: 'llm', fallback: null };
-    const grounded = groundLlmAnswer({ reply, chunks, question, weights });
+      return {
+        ...abstain(`model abstained: ${reply.reason}`),
+        expectedType: question.expected,
+        method: 'llm',
+        fallback: null,
+      };
+    const grounded = groundLlmAnswer({
+      reply,
+      chunks,
+      question,
+      weights,
+      retrieval: top.map((r) => r.normalized),
+    });
     if (grounded.confidence < input.minConfidence) {
       return {
         ...abstain(
           `model answer confidence ${grounded.confidence} is below minConfidence ${input.minConfidence}`,
         ),
+        expectedType: question.expected,
+        best: { confidence: grounded.confidence, components: grounded.components },
         method: 'llm',
         fallback: null,
       };
     }
     return {
-      answers: [toScoredAnswer(grounded)],
+      answers: [toScoredAnswer({ ...grounded, answerType: question.expected })],
       abstained: false,
       reason: null,
+      expectedType: question.expected,
+      best: { confidence: grounded.confidence, components: grounded.components },
       method: 'llm',
       fallback: null,
     };

@@ -1,14 +1,18 @@
-import type { ScoredAnswer, SourcedChunk } from '@forage/contracts';
+import type { AnswerType, ConfidenceComponents, ScoredAnswer, SourcedChunk } from '@forage/contracts';
 import { candidatesFrom } from './candidates.js';
 import { scoreCandidates, type ScoredCandidate } from './confidence.js';
 import { analyzeQuestion } from './question.js';
 import { retrieve } from './retrieval.js';
+import { sourceOf } from './source.js';
 import { answerKey } from './text.js';
 
 export interface AnswerOutcome {
   readonly answers: ScoredAnswer[];
   readonly abstained: boolean;
   readonly reason: string | null;
+  readonly expectedType?: AnswerType;
+  /** The best candidate's confidence and components, also when it was withheld. */
+  readonly best?: { readonly confidence: number; readonly components: ConfidenceComponents };
 }
 
 export interface AnswerInput {
@@ -22,36 +26,49 @@ export interface AnswerInput {
 const TOP_CHUNKS = 12;
 /** Alternatives much weaker than the best answer are dropped rather than offered as answers. */
 const RELATIVE_FLOOR = 0.8;
-const MAX_SNIPPET = 2_000;
 
 /**
- * The deterministic path: BM25 retrieval, candidate extraction (labelled rows, then best
- * sentences), confidence per candidate, then distinct answers at or above `minConfidence` — or
- * an abstention that says why.
+ * The deterministic path: BM25 retrieval, candidate spans of the expected answer type (labelled
+ * rows, then best sentences), confidence per candidate, then distinct answers at or above
+ * `minConfidence` — or an abstention that says why (with the best confidence still reported).
  */
 export function answerHeuristically(input: AnswerInput): AnswerOutcome {
   const question = analyzeQuestion(input.question);
+  const expectedType = question.expected;
   if (question.terms.length === 0) return abstain('the question has no key terms to look for');
   const { top, weights } = retrieve({ question, chunks: input.chunks, limit: TOP_CHUNKS });
-  if (top.length === 0) return abstain('no chunk mentions any key term of the question');
-  const candidates = top.flatMap(({ chunk, score }) =>
-    candidatesFrom({ chunk, retrieval: score, question, weights }),
+  if (top.length === 0) return { ...abstain('no chunk mentions any key term of the question'), expectedType };
+  const candidates = top.flatMap(({ chunk, normalized }) =>
+    candidatesFrom({ chunk, retrieval: normalized, question, weights }),
   );
   if (candidates.length === 0)
-    return abstain(`no chunk holds a ${question.expected} next to the question's key terms`);
+    return {
+      ...abstain(`no chunk holds a ${expectedType} next to the question's key terms`),
+      expectedType,
+    };
   const ranked = distinctByAnswer(scoreCandidates(candidates));
   const best = ranked[0];
   if (!best || best.confidence < input.minConfidence) {
-    return abstain(
-      `best answer confidence ${best?.confidence ?? 0} is below minConfidence ${input.minConfidence}`,
-    );
+    return {
+      ...abstain(
+        `best answer confidence ${best?.confidence ?? 0} is below minConfidence ${input.minConfidence}`,
+      ),
+      expectedType,
+      ...(best ? { best: { confidence: best.confidence, components: best.components } } : {}),
+    };
   }
   const floor = Math.max(input.minConfidence, best.confidence * RELATIVE_FLOOR);
   const answers = ranked
     .filter((c) => c.confidence >= floor)
     .slice(0, input.maxAnswers)
-    .map(toScoredAnswer);
-  return { answers, abstained: false, reason: null };
+    .map((c) => toScoredAnswer({ ...c, answerType: expectedType }));
+  return {
+    answers,
+    abstained: false,
+    reason: null,
+    expectedType,
+    best: { confidence: best.confidence, components: best.components },
+  };
 }
 
 export function abstain(reason: string): AnswerOutcome {
@@ -82,27 +99,14 @@ export function toScoredAnswer(c: {
   snippet: string;
   confidence: number;
   chunk: SourcedChunk;
+  answerType?: AnswerType;
+  components?: ConfidenceComponents;
 }): ScoredAnswer {
-  const { chunkId, url, title, xpath, domSnapshot, logRecordId } = c.chunk;
   return {
     text: c.answer.slice(0, 2_000),
     confidence: c.confidence,
-    source: {
-      chunkId,
-      url,
-      title,
-      xpath,
-      domSnapshot,
-      logRecordId,
-      snippet: clipSnippet(c.snippet, c.answer),
-    },
+    source: sourceOf({ chunk: c.chunk, snippet: c.snippet, answer: c.answer }),
+    ...(c.answerType ? { answerType: c.answerType } : {}),
+    ...(c.components ? { components: c.components } : {}),
   };
-}
-
-/** A snippet within the contract's limit that still holds the answer (a verbatim slice either way). */
-function clipSnippet(snippet: string, answer: string): string {
-  if (snippet.length <= MAX_SNIPPET) return snippet;
-  const at = Math.max(0, snippet.indexOf(answer));
-  const start = Math.max(0, Math.min(at - MAX_SNIPPET / 2, snippet.length - MAX_SNIPPET));
-  return snippet.slice(start, start + MAX_SNIPPET).trim();
 }

@@ -1,4 +1,5 @@
-import type { SourcedChunk } from '@forage/contracts';
+import { sourceSchema, type SourcedChunk } from '@forage/contracts';
+import { aSourcedChunk } from '@forage/testing';
 import { veloriaChunks } from '../testing/veloria-chunks.js';
 import { answerHeuristically } from './heuristic-answer.js';
 
@@ -150,5 +151,60 @@ describe('answerHeuristically with untrusted page text', () => {
     expect(ask('What is the population of Ostrania?', chunks).answers[0]?.text).toBe('3,050,200');
     expect(ask('What is the population of Veloria?', chunks).answers[0]?.text).toBe('1,234,567');
     expect(ask('What is the capital of Ostrania?', chunks).answers[0]?.text).toBe('Kessin');
+  });
+});
+
+describe('answerHeuristically: only spans of the expected type answer', () => {
+  const page = (texts: string[]): SourcedChunk[] =>
+    texts.map((text, i) =>
+      aSourcedChunk({ chunkId: `c${i + 1}`, text, headingPath: ['Veloria'], title: 'Veloria' }),
+    );
+
+  it('does not answer a question about an anthem with a bank that shares its words', () => {
+    const chunks = page([
+      'The National Bank of Veloria issues the Velorian crown.',
+      'Veloria is a republic in the Goucis Highlands.',
+    ]);
+    const outcome = ask('What is the national anthem of Veloria?', chunks);
+    expect(outcome.answers.map((a) => a.text)).not.toContainEqual(expect.stringContaining('Bank'));
+    expect(outcome.abstained).toBe(true);
+  });
+
+  it('does not answer a request for a list with a yes/no value', () => {
+    const outcome = ask('List the hotels in Portavel with free parking');
+    expect(outcome.expectedType).toBe('list');
+    expect(outcome.answers.map((a) => a.text)).not.toContain('Yes');
+    expect(outcome.abstained).toBe(true);
+  });
+
+  it('answers a yes/no question from a labelled yes/no value, and reports the type', () => {
+    const outcome = ask('Does the Grand Hotel Portavel have free parking?');
+    expect(outcome.expectedType).toBe('yes_no');
+    expect(outcome.answers[0]).toMatchObject({ text: 'Yes', answerType: 'yes_no' });
+  });
+
+  it('abstains on "how many" when no number is near the asked terms', () => {
+    const chunks = page(['The Grand Hotel Portavel has many rooms and a rooftop pool.']);
+    const outcome = ask('How many rooms does the Grand Hotel Portavel have?', chunks);
+    expect(outcome).toMatchObject({ abstained: true, answers: [], expectedType: 'number' });
+  });
+
+  it('reports the best confidence and its components when it abstains', () => {
+    const outcome = ask('What is the population of Veloria?', undefined, { minConfidence: 0.99 });
+    expect(outcome.abstained).toBe(true);
+    expect(outcome.best?.confidence).toBeGreaterThan(0.5);
+    expect(outcome.best?.components).toEqual({
+      retriever: expect.any(Number) as unknown,
+      qa: expect.any(Number) as unknown,
+      lengthPenalty: 1,
+    });
+  });
+
+  it('carries one Source per answer: url, title, xpath, node id, snippet, evidence and log record', () => {
+    const [answer] = ask('What is the capital of Veloria?').answers;
+    expect(sourceSchema.parse(answer?.source)).toMatchObject({
+      nodeId: answer?.source.chunkId,
+      snippet: 'Capital: Portavel',
+    });
   });
 });

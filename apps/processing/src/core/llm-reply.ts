@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import type { SourcedChunk } from '@forage/contracts';
+import type { ConfidenceComponents, SourcedChunk } from '@forage/contracts';
+import { answerFits } from './answer-type.js';
+import { combine, lengthPenalty } from './confidence.js';
 import { termCoverage, type TermWeights } from './coverage.js';
 import { termIn, type QuestionAnalysis } from './question.js';
 import { looksLikeSteering } from './steering.js';
@@ -54,6 +56,7 @@ export interface GroundedAnswer {
   /** The quote as it appears in the chunk (verbatim slice). */
   readonly snippet: string;
   readonly confidence: number;
+  readonly components: ConfidenceComponents;
 }
 
 /**
@@ -62,13 +65,17 @@ export interface GroundedAnswer {
  * is a verbatim slice of it (whitespace runs may differ), the answer appears in the quote, and
  * the quote or the excerpt's own text mentions a key term of the question — so an instruction
  * planted in page text ("answer 42") cannot pass as an answer.
- * confidence = 0.5 × model confidence + 0.5 × coverage², coverage as in the heuristic path.
+ * The answer must also fit the question's expected type (a number for "how many", a name for
+ * "who"…). confidence = clamp(0.35 × retriever + 0.65 × qa) × lengthPenalty as on the heuristic
+ * path, with qa = 0.5 × model confidence + 0.5 × coverage².
  */
 export function groundLlmAnswer(input: {
   reply: LlmAnswer;
   chunks: readonly SourcedChunk[];
   question: QuestionAnalysis;
   weights: TermWeights;
+  /** Normalised retrieval score of each chunk, in the order the model saw them. */
+  retrieval: readonly number[];
 }): GroundedAnswer {
   const { reply, question } = input;
   const chunk = input.chunks[reply.chunk - 1];
@@ -84,6 +91,11 @@ export function groundLlmAnswer(input: {
   if (!words(snippet).join(' ').includes(words(reply.answer).join(' '))) {
     throw new LlmReplyUngroundedError(`the answer "${reply.answer.slice(0, 80)}" is not in its quote`);
   }
+  if (!answerFits(question.expected, reply.answer)) {
+    throw new LlmReplyUngroundedError(
+      `the answer "${reply.answer.slice(0, 80)}" does not answer a ${question.expected} question`,
+    );
+  }
   const snippetTokens = new Set(tokenize(snippet));
   const chunkTokens = new Set(tokenize(chunk.text));
   if (!question.terms.some((t) => termIn(snippetTokens, t) || termIn(chunkTokens, t))) {
@@ -96,8 +108,12 @@ export function groundLlmAnswer(input: {
     snippet: snippetTokens,
     context,
   });
-  const confidence = Math.round((0.5 * reply.confidence + 0.5 * coverage ** 2) * 1000) / 1000;
-  return { chunk, answer: reply.answer, snippet, confidence };
+  const components: ConfidenceComponents = {
+    retriever: Math.min(1, Math.max(0, input.retrieval[reply.chunk - 1] ?? 0)),
+    qa: Math.round((0.5 * reply.confidence + 0.5 * coverage ** 2) * 1000) / 1000,
+    lengthPenalty: lengthPenalty(reply.answer),
+  };
+  return { chunk, answer: reply.answer, snippet, confidence: combine(components), components };
 }
 
 /** The quote itself when the chunk contains it, else the chunk's slice that matches it up to whitespace runs. */

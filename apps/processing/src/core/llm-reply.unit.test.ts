@@ -16,7 +16,7 @@ const weights = termWeights(
   chunks.map((c) => new Set(tokenize([c.text, ...c.headingPath].join(' ')))),
 );
 const ground = (reply: { answer: string; chunk: number; quote: string; confidence: number }) =>
-  groundLlmAnswer({ reply, chunks, question, weights });
+  groundLlmAnswer({ reply, chunks, question, weights, retrieval: chunks.map(() => 0.5) });
 const n = chunks.findIndex((c) => c.text.startsWith('Population:')) + 1;
 
 describe('parseLlmReply', () => {

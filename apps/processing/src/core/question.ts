@@ -1,7 +1,5 @@
-import { stem, tokenize, words } from './text.js';
-
-/** What kind of span answers the question. */
-export type AnswerType = 'quantity' | 'date' | 'person' | 'place' | 'name';
+import { expectedAnswerType, type AnswerType } from './answer-type.js';
+import { readableQuestion, stem, tokenize, words } from './text.js';
 
 export interface KeyTerm {
   /** The stemmed question term; a multi-word name is one term ("grand hotel portavel"). */
@@ -44,16 +42,9 @@ const RELATED: readonly (readonly string[])[] = [
   ['located', 'location', 'situated', 'lie'],
 ].map((group) => group.map(stem));
 
-const QUANTITY_NOUNS = new Set(
-  `population price cost fee rate fare number count area size height elevation altitude length weight amount total percentage percent
-  gdp revenue income salary budget temperature distance capacity age density rainfall depth width speed duration rooms star rating score`
-    .split(/\s+/)
-    .map(stem),
-);
-
 /** Reads a question: its key terms (with related words) and the type of answer it expects. */
-export function analyzeQuestion(question: string): QuestionAnalysis {
-  const lower = question.toLowerCase();
+export function analyzeQuestion(raw: string): QuestionAnalysis {
+  const question = readableQuestion(raw);
   const seen = new Set<string>();
   const terms: KeyTerm[] = [];
   for (const unit of termUnits(question)) {
@@ -67,21 +58,10 @@ export function analyzeQuestion(question: string): QuestionAnalysis {
   }
   return {
     terms,
-    expected: expectedType(lower, terms),
+    expected: expectedAnswerType(question),
     queryTerms: [...new Set(terms.flatMap((t) => [...t.alternates, ...t.parts]))],
     questionTokens: new Set(words(question).map(stem)),
   };
-}
-
-function expectedType(lower: string, terms: readonly KeyTerm[]): AnswerType {
-  if (/\bwhen\b/.test(lower) || /\b(what|which|in what)\s+(year|date|day|month|century|decade)\b/.test(lower))
-    return 'date';
-  if (/\bhow\s+(many|much|long|far|tall|high|big|large|old|heavy|deep|wide|often)\b/.test(lower))
-    return 'quantity';
-  if (terms.some((t) => QUANTITY_NOUNS.has(t.term))) return 'quantity';
-  if (/\bwho(m|se)?\b/.test(lower)) return 'person';
-  if (/\bwhere\b/.test(lower)) return 'place';
-  return 'name';
 }
 
 /**

@@ -2,10 +2,10 @@ import { analyzeQuestion } from './question.js';
 
 describe('analyzeQuestion', () => {
   it.each([
-    ['What is the population of Veloria?', 'quantity'],
-    ['How many rooms does the hotel have?', 'quantity'],
-    ['How much does parking cost?', 'quantity'],
-    ['What is the price of a double room?', 'quantity'],
+    ['What is the population of Veloria?', 'number'],
+    ['How many rooms does the hotel have?', 'number'],
+    ['How much does parking cost?', 'number'],
+    ['What is the price of a double room?', 'number'],
     ['When was Veloria founded?', 'date'],
     ['In what year did the bridge open?', 'date'],
     ['Who founded the National Bank?', 'person'],

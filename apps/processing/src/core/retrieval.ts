@@ -6,7 +6,10 @@ import { tokenize } from './text.js';
 
 export interface Retrieved {
   readonly chunk: SourcedChunk;
+  /** Raw BM25 score. */
   readonly score: number;
+  /** BM25 score normalised to [0, 1]: 1 when the chunk holds every key term about once at average length. */
+  readonly normalized: number;
 }
 
 export interface Retrieval {
@@ -18,24 +21,56 @@ export interface Retrieval {
 /**
  * BM25 over the chunks, each indexed with its heading path and page title so "Population: …"
  * under a "Veloria" heading is found for "population of Veloria". The query is the question's
- * key terms with their related words.
+ * key terms with their related words. The normalised score is BM25 per key term with each term's
+ * share capped at its idf (a term counts at most once, however often repeated), over the sum of
+ * the key terms' idf: 1 when the chunk holds every key term, and a term no chunk holds still
+ * counts against every chunk. It means the same for every question and page set.
  */
 export function retrieve(input: {
   question: QuestionAnalysis;
   chunks: readonly SourcedChunk[];
   limit: number;
 }): Retrieval {
-  const index = new Bm25<SourcedChunk>();
-  const tokenSets: Set<string>[] = [];
-  for (const chunk of input.chunks) {
+  const index = new Bm25<number>();
+  const tokenLists: string[][] = [];
+  for (const [i, chunk] of input.chunks.entries()) {
     const tokens = tokenize([chunk.text, ...chunk.headingPath, chunk.title].join(' '));
-    index.add(chunk, tokens);
-    tokenSets.push(new Set(tokens));
+    index.add(i, tokens);
+    tokenLists.push(tokens);
   }
+  const tokenSets = tokenLists.map((t) => new Set(t));
+  const avgLength = tokenLists.reduce((n, t) => n + t.length, 0) / Math.max(1, tokenLists.length) || 1;
+  const idfs = input.question.terms.map((t) =>
+    t.parts.length > 1
+      ? Math.min(...t.parts.map((p) => index.idf(p)))
+      : Math.max(0, ...[...t.alternates].map((a) => index.idf(a))),
+  );
+  const found = idfs.filter((w) => w > 0);
+  const mean = found.length > 0 ? found.reduce((a, b) => a + b, 0) / found.length : 0;
+  const ideal = idfs.reduce((sum, w) => sum + (w > 0 ? w : mean), 0);
+  const normalized = (i: number): number => {
+    const tokens = tokenLists[i] ?? [];
+    const norm = K1 * (1 - B + (B * tokens.length) / avgLength);
+    let score = 0;
+    input.question.terms.forEach((term, t) => {
+      const count = (w: string): number => tokens.filter((x) => x === w).length;
+      // a name counts as often as its rarest word; a plain term as its most frequent alternate
+      const tf =
+        term.parts.length > 1
+          ? Math.min(...term.parts.map(count))
+          : Math.max(0, ...[...term.alternates].map(count));
+      score += (idfs[t] ?? 0) * Math.min(1, (tf * (K1 + 1)) / (tf + norm));
+    });
+    return ideal > 0 ? Math.min(1, score / ideal) : 0;
+  };
   return {
-    top: index
-      .search(input.question.queryTerms, input.limit)
-      .map(({ doc, score }) => ({ chunk: doc, score })),
+    top: index.search(input.question.queryTerms, input.limit).flatMap(({ doc, score }) => {
+      const chunk = input.chunks[doc];
+      return chunk ? [{ chunk, score, normalized: normalized(doc) }] : [];
+    }),
     weights: termWeights(input.question.terms, tokenSets),
   };
 }
+
+const K1 = 1.2;
+const B = 0.75;

@@ -1,4 +1,4 @@
-import type { AnswerType } from './question.js';
+import type { AnswerType } from './answer-type.js';
 import { isStopWord, stem } from './text.js';
 
 /** A candidate answer inside a text: a verbatim slice and where it starts. */
@@ -34,6 +34,10 @@ const NUMBER = new RegExp(
   ].join(''),
   'gu',
 );
+/** Counts in words ("three", "twenty-one", "two million"). */
+const NUMBER_WORDS =
+  /\b(?:(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|a dozen|dozens|hundreds|thousands)(?:[\s-](?:one|two|three|four|five|six|seven|eight|nine|hundred|thousand|million|billion))*)\b/giu;
+const YES_NO = /\b(?:yes|no)\b/giu;
 /** Runs of capitalised words, allowing a few lower-case joiners ("Bank of Veloria", "Jan van Dijk"). */
 const PROPER_NAME =
   /\p{Lu}[\p{L}\p{M}'’-]*(?:\s+(?:(?:of|de|la|le|van|von|der|da|del|du|the|and)\s+)?\p{Lu}[\p{L}\p{M}'’-]*)*/gu;
@@ -41,12 +45,17 @@ const PROPER_NAME =
 /** Spans of the expected type in a text, in order of appearance. */
 export function typedSpans(text: string, type: AnswerType, questionTokens: ReadonlySet<string>): Span[] {
   switch (type) {
-    case 'quantity':
-      return matches(text, NUMBER).filter(
+    case 'number':
+      return [...matches(text, NUMBER), ...matches(text, NUMBER_WORDS)].filter(
         (s) => /\d/.test(s.text) && !questionTokens.has(s.text.replace(/\D/g, '')),
       );
     case 'date':
       return matches(text, DATE).filter((s) => !questionTokens.has(s.text.toLowerCase()));
+    case 'yes_no':
+      return matches(text, YES_NO);
+    case 'definition':
+    case 'list':
+      return [];
     default:
       return matches(text, PROPER_NAME)
         .map(trimLeadingStopWords)

@@ -8,7 +8,7 @@ describe('typedSpans', () => {
     expect(
       texts(
         'It has 1,234,567 people, costs $140 or €1.5 million, covers 45,210 km² and rises 2,914 metres; 45% agree.',
-        'quantity',
+        'number',
       ),
     ).toEqual(['1,234,567', '$140', '€1.5 million', '45,210 km²', '2,914 metres', '45%']);
   });
@@ -16,7 +16,7 @@ describe('typedSpans', () => {
   it('marks bare years and ratios, and skips numbers the question itself gives', () => {
     const spans = typedSpans(
       'In 2020 it counted 27 people per km² and $140/night, up from 2019.',
-      'quantity',
+      'number',
       new Set(['2019']),
     );
     expect(spans.map((s) => [s.text, s.yearLike, s.rate])).toEqual([
@@ -40,7 +40,7 @@ describe('typedSpans', () => {
 
   it('returns verbatim slices with their positions', () => {
     const text = 'Rooms from $140 per night.';
-    for (const span of typedSpans(text, 'quantity', new Set()))
+    for (const span of typedSpans(text, 'number', new Set()))
       expect(text.slice(span.start, span.start + span.text.length)).toBe(span.text);
   });
 });

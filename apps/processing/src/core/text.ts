@@ -52,3 +52,12 @@ export function answerKey(text: string): string {
   if (number) return number.replace(/[^\d.]/g, '').replace(/\.$/, '');
   return words(text).join('');
 }
+
+/** Terminal escape sequences (ESC [ … final byte, ESC + one character) and other control or format characters. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
+const CONTROL = /\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b[@-_]|[\p{Cc}\p{Cf}]/gu;
+
+/** The question as a reader sees it: escape sequences and control characters are no words. */
+export function readableQuestion(question: string): string {
+  return question.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
+}

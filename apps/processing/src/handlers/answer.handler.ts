@@ -3,7 +3,9 @@ import { answerQuestion, type CommandReply, type CommandRequest } from '@forage/
 import { HandleCommand, LOGGER, ToolRecorder } from '@forage/messaging';
 import type { Logger } from '@forage/observability';
 import type { ProcessingConfig } from '../config.js';
+import { QuestionWithoutContentError } from '../errors.js';
 import { findAnswers } from '../core/find-answers.js';
+import { analyzeQuestion } from '../core/question.js';
 import type { ChatModel } from '../core/llm-prompt.js';
 import { CHAT_MODEL, PROCESSING_CONFIG } from '../tokens.js';
 
@@ -19,6 +21,16 @@ export class AnswerHandler {
   @HandleCommand(answerQuestion)
   async answer(request: CommandRequest<typeof answerQuestion>): Promise<CommandReply<typeof answerQuestion>> {
     const startedAt = performance.now();
+    if (analyzeQuestion(request.question).terms.length === 0) {
+      throw new QuestionWithoutContentError('the question has no content words to look for', {
+        issues: [
+          {
+            path: 'question',
+            message: 'no content words (only stop words, punctuation or control characters)',
+          },
+        ],
+      });
+    }
     const found = await findAnswers({
       ...request,
       model: this.model,
@@ -42,6 +54,8 @@ export class AnswerHandler {
         abstained: found.abstained,
         reason: found.reason,
         chunkCount: request.chunks.length,
+        expectedType: found.expectedType ?? null,
+        best: found.best ?? null,
         answers: found.answers.map((a) => ({ text: a.text, confidence: a.confidence, ...a.source })),
       },
     });
@@ -51,6 +65,8 @@ export class AnswerHandler {
       reason: found.reason,
       method: found.method,
       logRecordId,
+      ...(found.expectedType ? { expectedType: found.expectedType } : {}),
+      ...(found.best ? { confidence: found.best.confidence, components: found.best.components } : {}),
     };
   }
 }
