@@ -94,6 +94,7 @@ export class ActionAttempt {
     session.blocked.length = 0;
     session.dialogs.length = 0;
     const urlBefore = page.url();
+    const navigationsBefore = session.navigations.count;
     let noticesBefore: Notice[] = [];
     const performed = await this.perform({
       ...input,
@@ -108,11 +109,12 @@ export class ActionAttempt {
       await this.rememberHeldValue(session, performed.target, input.secret);
     const secrets = [...session.secrets.values()];
     const urlChanged = page.url() !== urlBefore;
+    const navigated = session.navigations.count !== navigationsBefore;
 
     const messages = await timed(async () =>
       !ANSWERED.has(action.type) || performed.failure
         ? []
-        : urlChanged
+        : navigated
           ? await landingConfirmation(page)
           : newNotices(
               noticesBefore,

@@ -32,6 +32,8 @@ export interface ActionSession {
   readonly secrets: Map<string, ResolvedSecret>;
   /** Dialogs the page opened since the current action began (each dismissed; emptied by the action). */
   readonly dialogs: { type: string; message: string }[];
+  /** Documents the page's main frame has committed (a form post to the same URL counts too). */
+  readonly navigations: { count: number };
   /** Requests blocked since the current action began (emptied by the action). */
   readonly blocked: BlockedRequest[];
 }
@@ -143,8 +145,12 @@ export class SessionPages implements OnApplicationShutdown {
         dialogs.push({ type: dialog.type(), message: dialog.message().slice(0, 1_000) });
         void dialog.dismiss().catch(() => undefined);
       });
+      const navigations = { count: 0 };
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) navigations.count += 1;
+      });
       const entry: Entry = {
-        session: { id: sessionId, runId, page, secrets: new Map(), blocked, dialogs },
+        session: { id: sessionId, runId, page, secrets: new Map(), blocked, dialogs, navigations },
         browser,
         context,
         release,
