@@ -135,7 +135,7 @@ export function decodeEntities(text: string): string {
   });
 }
 
-const SEPARATOR = /\s+(?:\||-|–|—|·|•|::|»|:)\s+/;
+const SEPARATOR = /\s+(?:\||-|–|—|·|•|::|»)\s+|:\s+/;
 
 /**
  * The title without the site's branding: a leading or trailing segment (split on | – — · »)

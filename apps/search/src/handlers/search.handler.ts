@@ -5,6 +5,7 @@ import { tokenize } from '@forage/retrieval';
 import { SearchEngine } from '../adapters/search-engine.js';
 import { QueryRejectedError } from '../core/query/parse-query.js';
 import { SearchQueryRejectedError } from '../errors.js';
+import type { QueryFilters } from '../core/query/filters.js';
 
 @Controller()
 export class SearchHandler {
@@ -55,11 +56,7 @@ export class SearchHandler {
         original: parsed.original,
         optimized: outcome.optimized,
         schemaType: parsed.schemaType,
-        filters: {
-          ...parsed.filters,
-          ...(parsed.filters.sites ? { sites: [...parsed.filters.sites] } : {}),
-          ...(parsed.filters.counts ? { counts: { ...parsed.filters.counts } } : {}),
-        },
+        filters: contractFilters(parsed.filters),
         language: parsed.language,
       },
       sources: outcome.sources,
@@ -68,4 +65,17 @@ export class SearchHandler {
       cached: outcome.cached,
     };
   }
+}
+
+/** The parser's read-only filters as the contract's plain object. */
+function contractFilters(
+  f: QueryFilters,
+): NonNullable<CommandReply<typeof searchQuery>['understood']>['filters'] {
+  return {
+    ...(f.location === undefined ? {} : { location: f.location }),
+    ...(f.price === undefined ? {} : { price: { ...f.price } }),
+    ...(f.dates === undefined ? {} : { dates: { ...f.dates } }),
+    ...(f.counts === undefined ? {} : { counts: { ...f.counts } }),
+    ...(f.sites === undefined ? {} : { sites: [...f.sites] }),
+  };
 }

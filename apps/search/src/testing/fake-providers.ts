@@ -49,7 +49,15 @@ export class FakeProviders {
 
   async stop(): Promise<void> {
     this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+    await new Promise<void>((resolve) => {
+      if (!this.server) {
+        resolve();
+        return;
+      }
+      this.server.close(() => {
+        resolve();
+      });
+    });
   }
 
   plan(provider: FakeProvider, ...behaviours: FakeBehaviour[]): void {

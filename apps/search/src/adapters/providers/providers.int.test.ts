@@ -136,10 +136,8 @@ describe('search providers replaying their documented formats and failures', () 
     });
     expect(new URL(last('searxng').url).searchParams.get('format')).toBe('json');
     expect(last('brave').headers['x-subscription-token']).toBe('brave-key');
-    expect(last('serper')).toMatchObject({
-      method: 'POST',
-      headers: expect.objectContaining({ 'x-api-key': 'serper-key' }),
-    });
+    expect(last('serper').method).toBe('POST');
+    expect(last('serper').headers['x-api-key']).toBe('serper-key');
     expect(JSON.parse(last('serper').body)).toMatchObject({ q: query.text });
     expect(last('tavily').headers.authorization).toBe('Bearer tavily-key');
     expect(JSON.parse(last('tavily').body)).toMatchObject({ query: query.text, max_results: 5 });

@@ -298,8 +298,12 @@ export function readDates(query: string, today: Date): DateBound | undefined {
     'i',
   ).exec(query);
   if (range) {
-    const a = readDate(range[1] ?? '', today);
-    const b = readDate(range[2] ?? '', today);
+    const second = range[2] ?? '';
+    // "from May 1 to May 5 2027": the first date takes the year the second one names
+    const year = /\b\d{4}$/.exec(second)?.[0];
+    const first = range[1] ?? '';
+    const a = readDate(year && !/\d{4}/.test(first) ? `${first} ${year}` : first, today);
+    const b = readDate(second, today);
     if (a && b && a[0] <= b[1]) return { from: a[0], to: b[1], text: range[0] };
   }
   const open = new RegExp(`\\b(since|after|from|before|until|by)\\s+(${DATE})\\b`, 'i').exec(query);
