@@ -20,6 +20,8 @@ export async function ask(input: {
   gatewayUrl: string;
   question: string;
   maxPages?: number;
+  /** Pages the run reads as well as (or instead of) searching (`forage ask --url`). */
+  urls?: readonly string[];
   print: (line: string) => void;
   deadlineMs?: number;
   idleMs?: number;
@@ -36,6 +38,7 @@ export async function ask(input: {
       body: JSON.stringify({
         question: input.question,
         ...(input.maxPages ? { options: { maxPages: input.maxPages } } : {}),
+        ...(input.urls && input.urls.length > 0 ? { urls: input.urls } : {}),
       }),
     });
   } catch (err) {

@@ -15,6 +15,8 @@ export interface ExtractFilesInput {
   readonly write: (line: string) => void;
   /** where problems with single files are reported (default: stderr) */
   readonly warn?: (line: string) => void;
+  /** called once per file, read or not (progress) */
+  readonly onPage?: () => void;
 }
 
 /** sysexits: a command-line usage error, and an input file that could not be read. */
@@ -70,8 +72,10 @@ export async function extractFiles(input: ExtractFilesInput): Promise<number> {
     } catch (err) {
       failed++;
       warn(`forage extract: cannot read ${err instanceof UnreadablePageError ? err.message : file}`);
+      input.onPage?.();
       continue;
     }
+    input.onPage?.();
     const page = extractMainContent(html, input.url === undefined ? {} : { url: input.url });
     if (input.format === 'json') {
       input.write(JSON.stringify({ file, title: page.title, text: page.text, markdown: page.markdown }));

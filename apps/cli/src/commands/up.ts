@@ -1,3 +1,4 @@
+import type { ForageSettings } from '@forage/config';
 import { preflight } from '../stack/preflight.js';
 import { startStack, type RunningStack } from '../stack/supervisor.js';
 import type { ServiceName } from '../stack/layout.js';
@@ -10,6 +11,8 @@ export interface UpOptions {
   readonly gatewayPort: number;
   readonly replicas: Partial<Record<ServiceName, number>>;
   readonly logLevel: string;
+  /** The user's settings (flags, FORAGE_*, forage.config.json), passed on to the services. */
+  readonly user?: ForageSettings;
 }
 
 export class PreflightError extends Error {

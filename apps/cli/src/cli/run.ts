@@ -1,0 +1,249 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { SettingsError } from '@forage/config';
+import { ask } from '../ask/ask.js';
+import { gatewayUrlFor, GatewayUrlError } from '../ask/gateway-url.js';
+import { showConfig } from '../commands/config.js';
+import { demo } from '../commands/demo.js';
+import { down } from '../commands/down.js';
+import { extractFiles } from '../commands/extract.js';
+import { connectRenderer, EX_UNAVAILABLE, extractUrls } from '../commands/extract-url.js';
+import { status } from '../commands/status.js';
+import { up, type UpOptions } from '../commands/up.js';
+import { ensureConfigFile } from '../settings/config-file.js';
+import { loadSettings, settingFlags } from '../settings/load.js';
+import { parseReplicas } from '../stack/layout.js';
+import { readStackState } from '../stack/state-file.js';
+import { progressMode, startProgress } from './progress.js';
+import { commandHelp, findCommand, generalUsage, parseOptionsOf, type CommandSpec } from './spec.js';
+
+/** sysexits: usage error, bad configuration. */
+const EX_USAGE = 64;
+const EX_CONFIG = 78;
+
+export interface CliIo {
+  /** The repository root (where apps/ and libs/ are built). */
+  readonly root: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly out: (line: string) => void;
+  readonly err: (line: string) => void;
+  /** Raw text to stderr (progress redraws). */
+  readonly errRaw: (text: string) => void;
+  readonly stderrIsTTY: boolean;
+}
+
+type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
+
+const str = (v: Values[string]): string | undefined => (typeof v === 'string' ? v : undefined);
+const strings = (v: Values[string]): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : [];
+
+/** Runs one `forage` command line and returns its exit code. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const [name, ...args] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    const topic = findCommand(args[0]);
+    io.out(topic ? commandHelp(topic) : generalUsage());
+    return 0;
+  }
+  const spec = findCommand(name);
+  if (!spec) {
+    io.err(`forage: unknown command "${name}"\n\n${generalUsage()}`);
+    return EX_USAGE;
+  }
+  let parsed: { values: Values; positionals: string[] };
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      strict: true,
+      options: parseOptionsOf(spec),
+    });
+  } catch (err) {
+    io.err(
+      `forage ${spec.name}: ${err instanceof Error ? err.message : String(err)}\n\n${commandHelp(spec)}`,
+    );
+    return EX_USAGE;
+  }
+  if (parsed.values['help'] === true) {
+    io.out(commandHelp(spec));
+    return 0;
+  }
+  try {
+    return await runCommand(spec, parsed, io);
+  } catch (err) {
+    if (err instanceof SettingsError) {
+      io.err(`forage ${spec.name}: ${err.message}`);
+      return EX_CONFIG;
+    }
+    if (err instanceof GatewayUrlError) {
+      io.err(`forage ${spec.name}: ${err.message}`);
+      return EX_USAGE;
+    }
+    throw err;
+  }
+}
+
+async function runCommand(
+  spec: CommandSpec,
+  { values, positionals }: { values: Values; positionals: string[] },
+  io: CliIo,
+): Promise<number> {
+  const settings = (): ReturnType<typeof loadSettings> =>
+    loadSettings({ flags: settingFlags(values), env: io.env });
+  const dataDirOnly = (): string => resolve(str(values['data-dir']) ?? io.env['FORAGE_HOME'] ?? '.forage');
+  switch (spec.name) {
+    case 'up':
+    case 'demo': {
+      const effective = settings();
+      let replicas: UpOptions['replicas'];
+      try {
+        replicas = parseReplicas(effective.values.replicas);
+      } catch (err) {
+        io.err(`forage ${spec.name}: ${err instanceof Error ? err.message : String(err)}`);
+        return EX_CONFIG;
+      }
+      const options: UpOptions = {
+        root: io.root,
+        dataDir: effective.dataDir,
+        gatewayPort: effective.values.gatewayPort,
+        replicas,
+        logLevel: effective.values.logLevel,
+        user: effective.values,
+      };
+      ensureConfigFile(effective.dataDir);
+      if (spec.name === 'demo') return demo({ ...options, question: positionals.join(' ') || undefined });
+      await up(options);
+      return 0;
+    }
+    case 'config': {
+      const effective = settings();
+      return showConfig({
+        effective,
+        dataDir: effective.dataDir,
+        json: values['json'] === true,
+        write: io.out,
+      });
+    }
+    case 'status':
+      return status(dataDirOnly());
+    case 'down':
+      return down(dataDirOnly());
+    case 'extract':
+      return runExtract({ values, positionals, io, dataDir: dataDirOnly() });
+    case 'ask':
+      return runAsk({ values, positionals, io, effective: settings() });
+    default:
+      io.err(generalUsage());
+      return EX_USAGE;
+  }
+}
+
+async function runAsk(input: {
+  values: Values;
+  positionals: string[];
+  io: CliIo;
+  effective: ReturnType<typeof loadSettings>;
+}): Promise<number> {
+  const { values, io, effective } = input;
+  const question = input.positionals.join(' ').trim();
+  if (!question) {
+    io.err('forage ask needs a question: forage ask "What is …?"');
+    return EX_USAGE;
+  }
+  const maxPagesText = str(values['max-pages']);
+  const maxPages = maxPagesText === undefined ? undefined : Number(maxPagesText);
+  if (maxPages !== undefined && (!Number.isInteger(maxPages) || maxPages < 1 || maxPages > 20)) {
+    io.err(`forage ask: --max-pages must be a whole number from 1 to 20, got "${maxPagesText ?? ''}"`);
+    return EX_USAGE;
+  }
+  const urls = strings(values['url']);
+  const badUrl = urls.find((u) => !/^https?:\/\/[^/]/i.test(u));
+  if (badUrl !== undefined || urls.length > 10) {
+    io.err(`forage ask: --url takes up to 10 http(s) URLs${badUrl === undefined ? '' : `, got "${badUrl}"`}`);
+    return EX_USAGE;
+  }
+  const gatewayUrl = gatewayUrlFor({
+    portFlag: str(values['port']),
+    forageUrl: io.env['FORAGE_URL'],
+    stackGatewayUrl: readStackState(effective.dataDir)?.gatewayUrl,
+    configuredPort: effective.values.gatewayPort,
+  });
+  const json = values['json'] === true;
+  const done = await ask({
+    gatewayUrl,
+    question,
+    print: json ? () => undefined : io.out,
+    ...(maxPages ? { maxPages } : {}),
+    ...(urls.length > 0 ? { urls } : {}),
+  });
+  if (json) io.out(JSON.stringify(done));
+  return done.answer ? 0 : 2;
+}
+
+async function runExtract(input: {
+  values: Values;
+  positionals: string[];
+  io: CliIo;
+  dataDir: string;
+}): Promise<number> {
+  const { values, positionals, io } = input;
+  const format = str(values['format']) ?? 'json';
+  if (format !== 'json' && format !== 'text' && format !== 'markdown') {
+    io.err('forage extract: --format must be json, text or markdown');
+    return EX_USAGE;
+  }
+  const urls = positionals.filter((p) => /^https?:\/\//i.test(p));
+  const files = positionals.filter((p) => !/^https?:\/\//i.test(p));
+  const mode = (total: number) => progressMode({ json: format === 'json', isTTY: io.stderrIsTTY, total });
+  let code = 0;
+  if (files.length > 0 || urls.length === 0) {
+    const progress = startProgress({
+      label: 'files',
+      total: files.length,
+      mode: mode(files.length),
+      write: io.errRaw,
+    });
+    const baseUrl = str(values['base-url']);
+    code = await extractFiles({
+      files,
+      format,
+      ...(baseUrl ? { url: baseUrl } : {}),
+      write: io.out,
+      warn: io.err,
+      onPage: () => {
+        progress.tick();
+      },
+    });
+    progress.finish();
+  }
+  if (urls.length === 0) return code;
+  const stack = readStackState(input.dataDir);
+  if (!stack) {
+    io.err(
+      `forage extract: no running stack in ${input.dataDir}; start one with \`forage up\` to render URLs`,
+    );
+    return Math.max(code, EX_UNAVAILABLE);
+  }
+  const renderer = await connectRenderer(stack.natsUrl);
+  const progress = startProgress({
+    label: 'pages',
+    total: urls.length,
+    mode: mode(urls.length),
+    write: io.errRaw,
+  });
+  try {
+    const urlCode = await extractUrls({
+      urls,
+      format,
+      render: renderer.render,
+      write: io.out,
+      warn: io.err,
+      progress,
+    });
+    return Math.max(code, urlCode);
+  } finally {
+    progress.finish();
+    await renderer.close();
+  }
+}

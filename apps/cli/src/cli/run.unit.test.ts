@@ -1,0 +1,133 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tempDir } from '@forage/testing';
+import { runCli, type CliIo } from './run.js';
+
+/** Runs one command line in-process and collects what it printed. */
+async function forage(argv: string[], env: Record<string, string> = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIo = {
+    root: '/nonexistent',
+    env,
+    out: (l) => out.push(l),
+    err: (l) => err.push(l),
+    errRaw: (t) => err.push(t),
+    stderrIsTTY: false,
+  };
+  const code = await runCli(argv, io);
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('forage <command> --help', () => {
+  it.each([
+    ['ask', ['--url URL', '--max-pages N', '--port N', '--json']],
+    ['up', ['--allow ORIGIN', '--port N', '--replicas', '--data-dir DIR', 'FORAGE_ALLOW']],
+    ['extract', ['--format F', '--base-url URL']],
+    ['config', ['--json']],
+  ])("prints %s's own options, not the general usage", async (command, expected) => {
+    const { code, out } = await forage([command, '--help']);
+    expect(code).toBe(0);
+    expect(out).toContain(`Usage: forage ${command}`);
+    for (const option of expected) expect(out).toContain(option);
+    expect(out).not.toContain('Commands:');
+  });
+
+  it('lists the commands without one, and refuses an unknown option naming it', async () => {
+    expect((await forage([])).out).toContain('Commands:');
+    const bad = await forage(['ask', '--nope', 'q']);
+    expect(bad.code).toBe(64);
+    expect(bad.err).toContain("Unknown option '--nope'");
+    expect(bad.err).toContain('Usage: forage ask');
+  });
+});
+
+describe('forage up stops on bad settings before starting anything', () => {
+  const data = tempDir('forage-settings-');
+  afterAll(() => {
+    data.remove();
+  });
+
+  it.each([
+    [['--allow', 'http://10.0.0.0/8'], '--allow: [0] "http://10.0.0.0/8" is not an allowed origin'],
+    [['--allow', '*'], 'wildcards are not accepted'],
+    [['--allow', 'http://169.254.169.254'], 'never fetched'],
+  ])('refuses a malformed origin %j, naming it and the accepted form', async (flags, message) => {
+    const { code, err } = await forage(['up', '--data-dir', data.path, ...flags]);
+    expect(code).toBe(78);
+    expect(err).toContain(message);
+    expect(err).toContain('scheme://host[:port]');
+    expect(existsSync(join(data.path, 'stack.lock'))).toBe(false);
+  });
+
+  it('refuses an unknown key in forage.config.json and an unknown FORAGE_ variable, naming them', async () => {
+    writeFileSync(
+      join(data.path, 'forage.config.json'),
+      JSON.stringify({ allowedOrigins: ['http://127.0.0.1:1'] }),
+    );
+    const file = await forage(['up', '--data-dir', data.path]);
+    expect(file.code).toBe(78);
+    expect(file.err).toContain('forage.config.json "allowedOrigins": unknown key');
+    writeFileSync(join(data.path, 'forage.config.json'), '{}');
+    const env = await forage(['up', '--data-dir', data.path], { FORAGE_LLM_MODLE: 'x' });
+    expect(env.code).toBe(78);
+    expect(env.err).toContain('FORAGE_LLM_MODLE: not a Forage setting (did you mean FORAGE_LLM_MODEL?)');
+    const value = await forage(['up', '--data-dir', data.path], { FORAGE_PORT: 'eighty' });
+    expect(value.err).toMatch(/FORAGE_PORT: .*expected number/);
+  });
+});
+
+describe('forage config', () => {
+  const data = tempDir('forage-config-');
+  afterAll(() => {
+    data.remove();
+  });
+  const secrets = { FORAGE_LLM_API_KEY: 'sk-test-0123456789', FORAGE_SERPER_API_KEY: 'serper-key-42' };
+
+  it('shows each effective value with its origin: flag beats environment beats file', async () => {
+    writeFileSync(
+      join(data.path, 'forage.config.json'),
+      JSON.stringify({
+        gatewayPort: 7100,
+        maxPages: 4,
+        domainDelayMs: 900,
+        braveApiKey: 'brave-file-secret',
+      }),
+    );
+    const { code, out } = await forage(['config', '--data-dir', data.path, '--port', '7300'], {
+      ...secrets,
+      FORAGE_PORT: '7200',
+      FORAGE_MAX_PAGES: '6',
+    });
+    expect(code).toBe(0);
+    expect(out).toMatch(/gatewayPort\s+7300\s+flag\s+FORAGE_PORT/);
+    expect(out).toMatch(/maxPages\s+6\s+env\s+FORAGE_MAX_PAGES/);
+    expect(out).toMatch(/domainDelayMs\s+900\s+file\s+FORAGE_DOMAIN_DELAY_MS/);
+    expect(out).toMatch(/logLevel\s+warn\s+default/);
+    expect(out).toContain(join(data.path, 'forage.config.json'));
+  });
+
+  it('masks every secret in its text and JSON output', async () => {
+    const text = await forage(['config', '--data-dir', data.path], secrets);
+    const json = await forage(['config', '--data-dir', data.path, '--json'], secrets);
+    for (const secret of [...Object.values(secrets), 'brave-file-secret']) {
+      expect(text.out).not.toContain(secret);
+      expect(json.out).not.toContain(secret);
+    }
+    expect(text.out).toMatch(/llmApiKey\s+\*{8}\s+env/);
+    const parsed = JSON.parse(json.out) as { settings: { key: string; value: unknown; source: string }[] };
+    expect(parsed.settings.find((s) => s.key === 'braveApiKey')).toMatchObject({
+      value: '********',
+      source: 'file',
+    });
+    expect(parsed.settings.find((s) => s.key === 'serperApiKey')).toMatchObject({
+      value: '********',
+      source: 'env',
+    });
+    expect(parsed.settings.find((s) => s.key === 'tavilyApiKey')).toMatchObject({
+      value: null,
+      source: 'default',
+    });
+    expect(readFileSync(join(data.path, 'forage.config.json'), 'utf8')).toContain('brave-file-secret');
+  });
+});

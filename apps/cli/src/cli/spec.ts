@@ -1,0 +1,182 @@
+import { SETTINGS, SETTING_KEYS } from '@forage/config';
+
+/** One option of a command, as parseArgs reads it and as its help prints it. */
+export interface OptionSpec {
+  readonly type: 'string' | 'boolean';
+  readonly multiple?: boolean;
+  readonly short?: string;
+  /** Placeholder of the value in help (`N`, `URL`). */
+  readonly value?: string;
+  readonly description: string;
+}
+
+export interface CommandSpec {
+  readonly name: string;
+  readonly synopsis: string;
+  readonly summary: string;
+  readonly options: Readonly<Record<string, OptionSpec>>;
+}
+
+const dataDir: Record<string, OptionSpec> = {
+  'data-dir': {
+    type: 'string',
+    value: 'DIR',
+    description:
+      'where NATS, logs, the database and forage.config.json live (default .forage, or FORAGE_HOME)',
+  },
+};
+
+/** Every setting that has a flag, described from the settings catalog. */
+function settingOptions(): Record<string, OptionSpec> {
+  const options: Record<string, OptionSpec> = {};
+  for (const key of SETTING_KEYS) {
+    const { flag, type, env, description } = SETTINGS[key];
+    if (!flag || flag === 'data-dir') continue;
+    const list = type === 'list' || type === 'origins';
+    options[flag] = {
+      type: 'string',
+      ...(list ? { multiple: true } : {}),
+      value: type === 'origins' ? 'ORIGIN' : type === 'integer' ? 'N' : 'VALUE',
+      description: `${description} (${env}${list ? '; repeatable' : ''})`,
+    };
+  }
+  return options;
+}
+
+const stackUrl: Record<string, OptionSpec> = {
+  port: {
+    type: 'string',
+    value: 'N',
+    description:
+      'reach the stack on 127.0.0.1:N (overrides stack.json; FORAGE_URL=http://host:port also works)',
+  },
+};
+
+export const COMMANDS: readonly CommandSpec[] = [
+  {
+    name: 'up',
+    synopsis: 'forage up [options]',
+    summary: 'start nats-server, the sandbox web and every service; Ctrl-C stops all',
+    options: { ...dataDir, ...settingOptions() },
+  },
+  {
+    name: 'demo',
+    synopsis: 'forage demo ["question"] [options]',
+    summary: 'start the stack, answer one question, stop',
+    options: { ...dataDir, ...settingOptions() },
+  },
+  {
+    name: 'status',
+    synopsis: 'forage status [--data-dir DIR]',
+    summary: 'health, ops port and replica count of each service',
+    options: { ...dataDir },
+  },
+  {
+    name: 'ask',
+    synopsis: 'forage ask "question" [options]',
+    summary: 'ask a running stack; streams progress, prints the verified answer',
+    options: {
+      ...dataDir,
+      ...stackUrl,
+      'max-pages': { type: 'string', value: 'N', description: 'pages the run may read (1..20)' },
+      url: {
+        type: 'string',
+        multiple: true,
+        value: 'URL',
+        description: 'read this page as well as (or instead of) searching; repeatable, up to 10',
+      },
+      json: { type: 'boolean', description: 'print only the completed run as JSON, no progress' },
+    },
+  },
+  {
+    name: 'extract',
+    synopsis: 'forage extract FILE|URL… [options]',
+    summary:
+      'main content of saved HTML files (no browser), or of URLs rendered by the running stack (egress guard, robots.txt and politeness apply)',
+    options: {
+      ...dataDir,
+      format: {
+        type: 'string',
+        value: 'F',
+        description: 'text, markdown or json (default json: one line per page)',
+      },
+      'base-url': {
+        type: 'string',
+        value: 'URL',
+        description: "the saved files' own URL, for resolving relative links in the Markdown",
+      },
+    },
+  },
+  {
+    name: 'config',
+    synopsis: 'forage config [--json] [options]',
+    summary: 'the effective settings, where each came from (flag, env, file, default); secrets masked',
+    options: {
+      ...dataDir,
+      ...settingOptions(),
+      json: { type: 'boolean', description: 'print JSON for scripts' },
+    },
+  },
+  {
+    name: 'down',
+    synopsis: 'forage down [--data-dir DIR]',
+    summary: 'stop a running `forage up`',
+    options: { ...dataDir },
+  },
+];
+
+export function findCommand(name: string | undefined): CommandSpec | undefined {
+  return COMMANDS.find((c) => c.name === name);
+}
+
+export function generalUsage(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  return [
+    'forage — gather information from the web, with evidence for every fact',
+    '',
+    'Usage: forage <command> [options]',
+    '',
+    'Commands:',
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    "Run `forage <command> --help` for a command's options. Settings: `forage config`.",
+  ].join('\n');
+}
+
+export function commandHelp(spec: CommandSpec): string {
+  const rows = Object.entries(spec.options).map(([name, o]) => {
+    const head = `${o.short ? `-${o.short}, ` : ''}--${name}${o.value ? ` ${o.value}` : ''}`;
+    return { head, description: o.description };
+  });
+  rows.push({ head: '-h, --help', description: 'this help' });
+  const width = Math.min(28, Math.max(...rows.map((r) => r.head.length)));
+  return [
+    `Usage: ${spec.synopsis}`,
+    '',
+    spec.summary,
+    '',
+    'Options:',
+    ...rows.map((r) =>
+      r.head.length > width
+        ? `  ${r.head}\n  ${' '.repeat(width)}  ${r.description}`
+        : `  ${r.head.padEnd(width)}  ${r.description}`,
+    ),
+  ].join('\n');
+}
+
+/** parseArgs options of a command (its own, plus --help). */
+export function parseOptionsOf(
+  spec: CommandSpec,
+): Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }> {
+  const options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }> = {
+    help: { type: 'boolean', short: 'h' },
+  };
+  for (const [name, o] of Object.entries(spec.options)) {
+    options[name] = {
+      type: o.type,
+      ...(o.multiple ? { multiple: true } : {}),
+      ...(o.short ? { short: o.short } : {}),
+    };
+  }
+  return options;
+}
