@@ -1,0 +1,6 @@
+/**
+ * @forage/app-processing: what tooling outside the app may use (benchmarks, evals): the pure
+ * answer path, without the service around it.
+ */
+export { answerHeuristically, type AnswerInput, type AnswerOutcome } from './core/heuristic-answer.js';
+export { expectedAnswerType, answerFits } from './core/answer-type.js';
