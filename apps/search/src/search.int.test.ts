@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { searchQuery } from '@forage/contracts';
-import { Bus, RemoteError, type RunningNatsServer, type RunningService } from '@forage/messaging';
+import {
+  Bus,
+  decodeJson,
+  encodeJson,
+  RemoteError,
+  type RunningNatsServer,
+  type RunningService,
+} from '@forage/messaging';
 import { startTestNats } from '@forage/testing';
 import { loadSearchConfig } from './config.js';
 import { startSearchService } from './service.js';
@@ -104,12 +111,22 @@ describe('search.query.v1 with providers in failover order', () => {
     );
   });
 
-  it('refuses an over-long query with a typed, non-retryable error', async () => {
+  it('refuses an over-long query at its boundary with a typed, non-retryable error reply', async () => {
+    // sent raw: the Bus would refuse it before it left the client
+    const answer = await nc.request(
+      searchQuery.subject,
+      encodeJson({ runId: randomUUID(), query: 'hotel '.repeat(100).trim(), limit: 3 }),
+      { timeout: 10_000 },
+    );
+    expect(decodeJson(answer.data)).toMatchObject({ error: { code: 'invalid_request', retryable: false } });
+  });
+
+  it('refuses an empty query through the Bus', async () => {
     const err: unknown = await bus
-      .request(searchQuery, { runId: randomUUID(), query: 'hotel '.repeat(100), limit: 3 })
+      .request(searchQuery, { runId: randomUUID(), query: '?!', limit: 3 })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RemoteError);
     expect(err).toMatchObject({ code: 'invalid_request', retryable: false });
-    expect((err as Error).message).toMatch(/at most 500/);
+    expect((err as Error).message).toMatch(/empty/);
   });
 });

@@ -2,9 +2,6 @@ import { z } from 'zod';
 import { defineCommand } from './define.js';
 import { httpUrlSchema, QUESTION_MAX_CHARS, runIdSchema } from './common.js';
 
-/** The longest query search accepts (characters); longer ones are refused with a typed error. */
-export const SEARCH_QUERY_MAX_CHARS = 500;
-
 /** Version of the ranking formula that produced `score` and `breakdown`. */
 export const SEARCH_RANKING_VERSION = 'rank.v2';
 

@@ -1,4 +1,4 @@
-import { SEARCH_QUERY_MAX_CHARS } from '@forage/contracts';
+import { QUESTION_MAX_CHARS } from '@forage/contracts';
 import {
   readCounts,
   readDates,
@@ -40,7 +40,7 @@ export class QueryTooLongError extends QueryRejectedError {
  */
 export function parseQuery(raw: string, options: { today: Date; maxChars?: number }): ParsedQuery {
   const original = raw.normalize('NFC').trim();
-  const maxChars = options.maxChars ?? SEARCH_QUERY_MAX_CHARS;
+  const maxChars = options.maxChars ?? QUESTION_MAX_CHARS;
   if (!/[\p{L}\p{N}]/u.test(original)) throw new EmptyQueryError('the query is empty');
   const length = Array.from(original).length;
   if (length > maxChars)
