@@ -1,26 +1,34 @@
-import type { ContentChunk, InteractiveElement } from '@forage/contracts';
+import type { ContentChunk, InteractiveElement, Listing } from '@forage/contracts';
 import { chunkDocument } from './chunks.js';
 import { descendants, isElement, parseHtml } from './dom.js';
 import { findInteractive } from './interactive.js';
+import { extractListings } from './listings/listings.js';
 import { collapseWhitespace, renderedText } from './text.js';
 
 export interface UnderstandLimits {
   readonly maxChunks: number;
   readonly maxInteractive: number;
-  /** Budget for the serialised chunks and interactive elements together. */
+  /** Budget for the serialised chunks, interactive elements and listings together. */
   readonly maxBytes: number;
+  /** Most typed listings returned. */
+  readonly maxListings?: number;
+  /** The page's address (product codes and relative links are read against it). */
+  readonly url?: string;
 }
 
 export interface PageUnderstanding {
   readonly title: string;
   readonly chunks: ContentChunk[];
   readonly interactive: InteractiveElement[];
+  /** Typed records (hotels, products, contacts, papers), each field with its XPath and snippet. */
+  readonly listings: Listing[];
   /** True when chunks or elements were dropped to stay within the limits. */
   readonly truncated: boolean;
 }
 
-/** Share of the byte budget interactive elements may take; content chunks get the rest. */
+/** Shares of the byte budget interactive elements and listings may take; content chunks get the rest. */
 const INTERACTIVE_SHARE = 0.25;
+const LISTINGS_SHARE = 0.2;
 
 /** Parses a DOM snapshot once and reads its title, content chunks and interactive elements within the limits. */
 export function understandHtml(html: string, limits: UnderstandLimits): PageUnderstanding {
@@ -32,7 +40,9 @@ export function understandHtml(html: string, limits: UnderstandLimits): PageUnde
     limits.maxInteractive,
     limits.maxBytes * INTERACTIVE_SHARE,
   );
-  const spent = byteSize(interactive);
+  const allListings = extractListings(doc, limits.url ?? 'http://localhost/');
+  const listings = takeWithinBudget(allListings, limits.maxListings ?? 200, limits.maxBytes * LISTINGS_SHARE);
+  const spent = byteSize(interactive) + byteSize(listings);
   const chunks = takeWithinBudget(allChunks, limits.maxChunks, limits.maxBytes - spent);
   const titleEl =
     descendants(doc, 'title').find((t) => isElement(t.parent) && t.parent.name === 'head') ??
@@ -42,7 +52,11 @@ export function understandHtml(html: string, limits: UnderstandLimits): PageUnde
     title,
     chunks,
     interactive,
-    truncated: chunks.length < allChunks.length || interactive.length < allInteractive.length,
+    listings,
+    truncated:
+      chunks.length < allChunks.length ||
+      interactive.length < allInteractive.length ||
+      listings.length < allListings.length,
   };
 }
 

@@ -24,6 +24,7 @@ export class UnderstandHandler {
       maxChunks: this.config.UNDERSTAND_MAX_CHUNKS,
       maxInteractive: this.config.UNDERSTAND_MAX_INTERACTIVE,
       maxBytes: this.config.UNDERSTAND_MAX_REPLY_BYTES,
+      url: request.url,
     });
     const logRecordId = await this.recorder.record({
       runId: request.runId,
@@ -37,6 +38,7 @@ export class UnderstandHandler {
         title: page.title,
         chunkCount: page.chunks.length,
         interactiveCount: page.interactive.length,
+        listingCount: page.listings.length,
         truncated: page.truncated,
       },
     });

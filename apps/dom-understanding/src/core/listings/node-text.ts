@@ -33,22 +33,23 @@ const BLOCK = new Set([
 ]);
 
 /** The text a reader sees in an element: scripts, styles and author-hidden subtrees left out, whitespace collapsed. */
-export function nodeText(node: AnyNode): string {
+export function nodeText(node: AnyNode, skip?: ReadonlySet<string>): string {
   const parts: string[] = [];
-  collect(node, parts);
+  collect({ node, parts, skip });
   return parts.join('').replace(/\s+/g, ' ').trim();
 }
 
-function collect(node: AnyNode, parts: string[]): void {
+function collect(input: { node: AnyNode; parts: string[]; skip: ReadonlySet<string> | undefined }): void {
+  const { node, parts, skip } = input;
   if (isText(node)) {
     parts.push(node.data);
     return;
   }
   if (!isElement(node)) return;
-  if (isNeverRendered(node) || isHidden(node)) return;
+  if (isNeverRendered(node) || isHidden(node) || skip?.has(node.name)) return;
   const block = BLOCK.has(node.name);
   if (block) parts.push(' ');
-  for (const child of node.children) collect(child, parts);
+  for (const child of node.children) collect({ node: child, parts, skip });
   if (block) parts.push(' ');
 }
 
