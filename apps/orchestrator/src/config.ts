@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { baseEnvSchema, parseConfig, portSchema } from '@forage/config';
+import { evidenceEnvSchema } from '@forage/evidence';
 
-export const orchestratorConfigSchema = baseEnvSchema.extend({
+export const orchestratorConfigSchema = baseEnvSchema.extend(evidenceEnvSchema.shape).extend({
   OPS_PORT: portSchema.default(7802),
   ORCH_SEARCH_LIMIT: z.coerce.number().int().min(1).max(50).default(5),
-  /** An answer at least this confident stops reading further pages. */
+  /** An answer at least this confident answers a part. */
   ORCH_SUFFICIENT_CONFIDENCE: z.coerce.number().min(0).max(1).default(0.6),
   ORCH_MIN_CONFIDENCE: z.coerce.number().min(0).max(1).default(0.35),
   ORCH_EXTRACT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(30_000),
@@ -13,6 +14,20 @@ export const orchestratorConfigSchema = baseEnvSchema.extend({
     .min(1)
     .max(24 * 30)
     .default(24 * 7),
+  /** Navigator decisions one run may take. */
+  ORCH_MAX_STEPS: z.coerce.number().int().min(1).max(500).default(60),
+  /** Searches one run may run (the first query and the ones feedback asks for). */
+  ORCH_MAX_SEARCHES: z.coerce.number().int().min(1).max(50).default(6),
+  /** Pages one run may read at most, whatever the request asks (its maxPages counts per part). */
+  ORCH_MAX_PAGES: z.coerce.number().int().min(1).max(100).default(24),
+  /** Pages read on one site during exploration (the hyperlink explorer's default is 5). */
+  ORCH_PAGES_PER_SITE: z.coerce.number().int().min(1).max(50).default(5),
+  /** Every run ends by this deadline with a clear reason, so no client waits forever. */
+  ORCH_RUN_DEADLINE_MS: z.coerce.number().int().min(5_000).max(3_600_000).default(240_000),
+  /** How long a request waits, retrying, for a service with no responders (restarting, scaling). */
+  ORCH_NO_RESPONDERS_WAIT_MS: z.coerce.number().int().min(0).max(300_000).default(20_000),
+  /** How often a running run tells JetStream it is still being worked on. */
+  ORCH_HEARTBEAT_MS: z.coerce.number().int().min(1_000).max(60_000).default(10_000),
 });
 export type OrchestratorConfig = z.infer<typeof orchestratorConfigSchema>;
 

@@ -1,76 +1,94 @@
 import {
   answerQuestion,
   executeAction,
-  type CommandReply,
-  type PageAction,
   extractPage,
   runStep,
   searchQuery,
   understandPage,
   verifyRun,
+  type CommandContract,
+  type CommandReply,
+  type CommandRequestInput,
+  type PageAction,
 } from '@forage/contracts';
+import type { EvidenceStore } from '@forage/evidence';
 import type { Bus } from '@forage/messaging';
-import type { Activities } from '../core/activities.js';
+import type { Activities, ActedPage } from '../core/activities.js';
 import type { OrchestratorConfig } from '../config.js';
 import { ActionFailedError } from '../errors.js';
+import { whenAvailable } from './patient-request.js';
 
 /** The research activities as requests to the other services over the bus. */
 export function createBusActivities(input: {
   bus: Bus;
+  evidence: EvidenceStore;
   config: OrchestratorConfig;
   runId: string;
   attempt: number;
 }): Activities {
   const { bus, config, runId, attempt } = input;
   let seq = 0;
+  let acts = 0;
+  const request = <C extends CommandContract>(
+    contract: C,
+    body: CommandRequestInput<C>,
+    timeoutMs?: number,
+  ): Promise<CommandReply<C>> =>
+    whenAvailable({
+      request: () => bus.request(contract, body, timeoutMs ? { timeoutMs } : {}),
+      waitMs: config.ORCH_NO_RESPONDERS_WAIT_MS,
+    });
+  // one browser session per run attempt: a resumed run acts afresh; sessions close when the run ends
+  const sessionId = `${runId}:${String(attempt)}`;
+  const act = (action: PageAction): Promise<CommandReply<typeof executeAction>> => {
+    const n = acts++;
+    return request(
+      executeAction,
+      { runId, sessionId, idempotencyKey: `${sessionId}:${String(n)}`, action, timeoutMs: 10_000 },
+      30_000,
+    );
+  };
   return {
-    search: (query) => bus.request(searchQuery, { runId, query, limit: config.ORCH_SEARCH_LIMIT }),
+    search: (query) => request(searchQuery, { runId, query, limit: config.ORCH_SEARCH_LIMIT }),
     extract: (url) =>
-      bus.request(
+      request(
         extractPage,
         { runId, url, screenshot: true, timeoutMs: config.ORCH_EXTRACT_TIMEOUT_MS },
         // the request's timeout bounds navigation; settling and capture may add up to ~20 s more
-        { timeoutMs: config.ORCH_EXTRACT_TIMEOUT_MS + 25_000 },
+        config.ORCH_EXTRACT_TIMEOUT_MS + 25_000,
       ),
-    understand: (page) =>
-      bus.request(understandPage, { runId, url: page.url, domSnapshot: page.domSnapshot }),
-    expand: async ({ url, controls, pageIndex }) => {
-      // one browser session per page of the run; keys include the attempt so a resumed run acts afresh
-      const sessionId = `${runId}:${attempt}:${pageIndex}`;
-      const act = (n: number, action: PageAction): Promise<CommandReply<typeof executeAction>> =>
-        bus.request(
-          executeAction,
-          { runId, sessionId, idempotencyKey: `${sessionId}:${n}`, action, timeoutMs: 10_000 },
-          { timeoutMs: 30_000 },
-        );
+    understand: (page) => request(understandPage, { runId, url: page.url, domSnapshot: page.domSnapshot }),
+    pageHtml: (ref) => input.evidence.getText(ref),
+    act: async ({ url, actions, described }): Promise<ActedPage> => {
       const recordIds: string[] = [];
-      const opened = await act(0, { type: 'goto', url });
+      const opened = await act({ type: 'goto', url });
       recordIds.push(opened.logRecordId);
       if (opened.status !== 'done') throw new ActionFailedError(`could not open ${url}: ${opened.detail}`);
       let last = opened;
-      const clicked: string[] = [];
-      for (const [i, control] of controls.entries()) {
-        const reply = await act(i + 1, { type: 'click', locator: control.locator });
+      const done: string[] = [];
+      const messages: { kind: string; text: string }[] = [];
+      for (const [i, action] of actions.entries()) {
+        const reply = await act(action);
         recordIds.push(reply.logRecordId);
+        messages.push(...(reply.messages ?? []));
         if (reply.status === 'done') {
           last = reply;
-          clicked.push(control.name);
+          done.push(described[i] ?? action.type);
         }
       }
       const after = last.evidence.after;
-      if (clicked.length === 0 || !after)
-        throw new ActionFailedError(`no control could be clicked on ${url}`);
-      return { url: last.url, domSnapshot: after, logRecordId: last.logRecordId, recordIds, clicked };
+      if (done.length === 0 || !after) throw new ActionFailedError(`no action could be performed on ${url}`);
+      return { url: last.url, domSnapshot: after, logRecordId: last.logRecordId, recordIds, done, messages };
     },
     answer: (question, chunks) =>
-      bus.request(answerQuestion, {
+      request(answerQuestion, {
         runId,
         question,
         chunks: [...chunks],
         minConfidence: config.ORCH_MIN_CONFIDENCE,
       }),
     verify: (claims, expectedRecordIds) =>
-      bus.request(
+      request(
         verifyRun,
         {
           runId,
@@ -78,14 +96,14 @@ export function createBusActivities(input: {
           expectedRecordIds: [...expectedRecordIds],
           minConfidence: config.ORCH_MIN_CONFIDENCE,
         },
-        { timeoutMs: 60_000 },
+        60_000,
       ),
     report: async (step) => {
       const n = seq++;
       await bus.publishDurable(
         runStep,
         { runId, seq: attempt * 10_000 + n, at: new Date().toISOString(), ...step },
-        { msgId: `${runId}:${attempt}:step:${n}` },
+        { msgId: `${runId}:${String(attempt)}:step:${String(n)}` },
       );
     },
     now: () => performance.now(),

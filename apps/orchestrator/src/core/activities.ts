@@ -1,10 +1,10 @@
 import type {
   EvidenceRef,
-  InteractiveElement,
   answerQuestion,
   Claim,
   CommandReply,
   extractPage,
+  PageAction,
   searchQuery,
   SourcedChunk,
   StepName,
@@ -25,14 +25,18 @@ export interface StepReport {
   readonly durationMs: number | null;
 }
 
-/** A page after the orchestrator clicked disclosure controls on it, in its own browser session. */
-export interface ExpandedPage {
+/** A page after the orchestrator acted on it in a browser session. */
+export interface ActedPage {
   readonly url: string;
+  /** The page after the last action that ran; its chunks cite this capture. */
   readonly domSnapshot: EvidenceRef;
   /** The record of the last action: it holds the after-snapshot the new chunks cite. */
   readonly logRecordId: string;
   readonly recordIds: readonly string[];
-  readonly clicked: readonly string[];
+  /** Descriptions of the actions that ran. */
+  readonly done: readonly string[];
+  /** Confirmation, error or status text the page showed. */
+  readonly messages: readonly { kind: string; text: string }[];
 }
 
 /** Every side effect the research loop needs; the loop itself stays pure and testable with fakes. */
@@ -40,11 +44,14 @@ export interface Activities {
   search(query: string): Promise<SearchReply>;
   extract(url: string): Promise<PageSnapshot>;
   understand(page: { url: string; domSnapshot: EvidenceRef }): Promise<PageUnderstanding>;
-  expand(input: {
+  /** The captured DOM of a page (for its links, forms and disclosure controls). */
+  pageHtml(domSnapshot: EvidenceRef): Promise<string>;
+  /** Opens the URL in the run's browser session and performs the actions in order. */
+  act(input: {
     url: string;
-    controls: readonly InteractiveElement[];
-    pageIndex: number;
-  }): Promise<ExpandedPage>;
+    actions: readonly PageAction[];
+    described: readonly string[];
+  }): Promise<ActedPage>;
   answer(question: string, chunks: readonly SourcedChunk[]): Promise<AnswerReply>;
   verify(claims: readonly Claim[], expectedRecordIds: readonly string[]): Promise<VerifyReply>;
   report(step: StepReport): Promise<void>;

@@ -1,177 +1,279 @@
-import type {
-  EvidenceRef,
-  InteractiveElement,
-  ReleasedAnswer,
-  RunOutcome,
-  ScoredAnswer,
-  SourcedChunk,
-  StepName,
-} from '@forage/contracts';
-import type { Activities, AnswerReply, PageSnapshot } from './activities.js';
-import { citationFor, claimsFrom, failureReasons } from './claims.js';
-import { findExpanders } from './expanders.js';
+import type { EvidenceRef, ReleasedAnswer, RunOutcome, SourcedChunk, StepName } from '@forage/contracts';
+import type { Activities, AnswerReply } from './activities.js';
+import { itemsOfPage } from './aggregate/listing-items.js';
+import { aggregate } from './aggregate/aggregate.js';
+import { releaseAnswer } from './aggregate/release.js';
+import { searchFormPlan, taskFormPlan } from './explore/form-actions.js';
+import { readPageStructure, type PageStructure } from './explore/page-structure.js';
+import { normalizeUrl, termsOf } from './explore/site-frontier.js';
+import {
+  actKey,
+  decide,
+  type Decision,
+  type LoopView,
+  type PageActPlan,
+  type RunLimits,
+} from './loop/navigator.js';
+import { RunState } from './loop/run-state.js';
+import { feedbackQuery } from './loop/feedback.js';
+import { pageLabels } from './plan/attributes.js';
+import type { Plan } from './plan/plan.js';
 
 export interface ResearchInput {
-  readonly question: string;
-  readonly maxPages: number;
-  /** An answer at least this confident ends the page loop early. */
+  readonly plan: Plan;
+  readonly limits: RunLimits;
+  /** An answer at least this confident answers a part. */
   readonly sufficientConfidence: number;
+  /** Search results kept per query. */
+  readonly resultsPerSearch: number;
+}
+
+export interface RunMetrics {
+  readonly pages: number;
+  readonly searches: number;
+  readonly actions: number;
+  readonly steps: number;
+  readonly stoppedBy: string;
 }
 
 export interface ResearchResult {
   readonly outcome: RunOutcome;
   readonly answer: ReleasedAnswer | null;
   readonly failures: { claim: string; reason: string }[];
+  readonly metrics: RunMetrics;
 }
 
 /**
- * The navigate → extract → aggregate loop: search once, then read result pages one by one,
- * re-aggregating answers over everything read so far until one is confident enough or the page
- * budget is spent; then verify every candidate and release only what the verifier accepts.
+ * The research loop (INFOGENT's navigator / extractor / aggregator): the navigator decides one
+ * action at a time from the run state; reading a page extracts chunks, items, links and possible
+ * actions; aggregation answers the parts and names what is missing, which shapes the next query.
  */
 export async function research(acts: Activities, input: ResearchInput): Promise<ResearchResult> {
-  const expectedRecordIds: string[] = [];
+  const { plan } = input;
+  const state = new RunState(input.limits);
+  const started = acts.now();
   const step = timedStep(acts);
-
+  const taskTerms = termsOf(
+    [
+      plan.question,
+      ...(plan.listing ? [plan.listing.noun, plan.listing.place ?? '', ...plan.listing.features] : []),
+    ].join(' '),
+  );
   await acts.report({
     step: 'plan',
     status: 'succeeded',
-    detail: `search, then read up to ${input.maxPages} pages`,
+    detail:
+      `${plan.kind} (${plan.source}): ${plan.steps.map((s) => `${s.action} ${s.detail}`).join(' → ')}`.slice(
+        0,
+        2000,
+      ),
     durationMs: 0,
   });
-  const search = await step(
-    'search',
-    () => acts.search(input.question),
-    (r) => `${r.results.length} results`,
-  );
-  expectedRecordIds.push(search.logRecordId);
-  if (search.results.length === 0) {
-    return { outcome: 'no_answer', answer: null, failures: [{ claim: '', reason: 'search found no pages' }] };
-  }
+  const startUrls = plan.startUrls.length > 0 ? plan.startUrls : plan.site ? [siteRoot(plan.site)] : [];
+  let stoppedBy: string;
 
-  const chunks: SourcedChunk[] = [];
-  const pages = new Map<string, PageSnapshot>();
-  let aggregate: AnswerReply | undefined;
-  const sufficient = (reply: AnswerReply | undefined): boolean => {
-    const best = reply?.answers[0];
-    return !!reply && !reply.abstained && !!best && best.confidence >= input.sufficientConfidence;
-  };
-  for (const [pageIndex, result] of search.results.slice(0, input.maxPages).entries()) {
-    const page = await step(
-      'extract',
-      () => acts.extract(result.url),
-      (p) => `${p.finalUrl} (${p.status})`,
-    ).catch(() => undefined);
-    if (!page) continue;
-    expectedRecordIds.push(page.logRecordId);
-    if (page.outcome.kind === 'blocked') {
-      await acts.report({
-        step: 'extract',
-        status: 'failed',
-        detail: `blocked: ${page.outcome.reason}`,
-        durationMs: null,
-      });
-      continue;
+  for (;;) {
+    const frontier = state.currentSite ? state.frontiers.get(state.currentSite) : undefined;
+    const pagination = [...state.pendingNext].find((u) => !state.isVisited(u));
+    const best = pagination
+      ? { url: pagination, text: 'next page', score: 99 }
+      : frontier?.best(state.visited);
+    const feedback = currentFeedback(plan, state);
+    const decision = decide({
+      limits: state.limits,
+      elapsedMs: acts.now() - started,
+      steps: state.steps,
+      pagesRead: state.pagesRead,
+      searches: state.searches,
+      unaggregated: state.unaggregated,
+      sufficient: isSufficient(plan, state),
+      startUrls: startUrls.filter((u) => !state.isVisited(u)),
+      pageActs: state.pageActs,
+      ...(state.deadBranch ? { deadBranch: state.deadBranch } : {}),
+      ...(best ? { nextLink: best } : {}),
+      resultUrls: state.resultUrls,
+      ...(feedback ? { feedbackQuery: feedback } : {}),
+      visited: state.visited,
+      actKeysTried: state.actKeysTried,
+    });
+    state.steps += 1;
+    await acts.report({
+      step: 'plan',
+      status: 'succeeded',
+      detail: describeDecision(decision),
+      durationMs: 0,
+    });
+    if (decision.action === 'TERMINATE') {
+      stoppedBy = decision.reason;
+      break;
     }
-    pages.set(page.logRecordId, page);
-    const read = await readPage({
-      acts,
-      step,
-      source: { url: page.finalUrl, domSnapshot: page.evidence.domSnapshot, logRecordId: page.logRecordId },
-    });
-    if (!read) continue;
-    expectedRecordIds.push(read.recordId);
-    chunks.push(...read.chunks);
-    aggregate = await step('answer', () => acts.answer(input.question, chunks), describeAnswer);
-    expectedRecordIds.push(aggregate.logRecordId);
-    if (sufficient(aggregate)) break;
-
-    // the answer may sit behind a disclosure control: click it in a browser session and read again
-    const controls = findExpanders(read.interactive);
-    if (controls.length === 0) continue;
-    const expanded = await step(
-      'act',
-      () => acts.expand({ url: page.finalUrl, controls, pageIndex }),
-      (e) => `clicked ${e.clicked.map((c) => `"${c}"`).join(', ')} on ${e.url}`,
-    ).catch(() => undefined);
-    if (!expanded) continue;
-    expectedRecordIds.push(...expanded.recordIds);
-    const reread = await readPage({ acts, step, source: expanded });
-    if (!reread) continue;
-    expectedRecordIds.push(reread.recordId);
-    // the expanded page supersedes the first render of the same page
-    const kept = chunks.filter((c) => c.logRecordId !== page.logRecordId);
-    chunks.splice(0, chunks.length, ...kept, ...reread.chunks);
-    aggregate = await step('answer', () => acts.answer(input.question, chunks), describeAnswer);
-    expectedRecordIds.push(aggregate.logRecordId);
-    if (sufficient(aggregate)) break;
+    switch (decision.action) {
+      case 'SEARCH': {
+        state.searches += 1;
+        state.queriesTried.add(decision.query.toLowerCase());
+        const reply = await step(
+          'search',
+          () => acts.search(decision.query),
+          (r) => `"${decision.query}": ${String(r.results.length)} results`,
+        ).catch(() => undefined);
+        if (reply) {
+          state.expectedRecordIds.push(reply.logRecordId);
+          state.resultUrls = reply.results
+            .slice(0, input.resultsPerSearch)
+            .map((r) => r.url)
+            .filter((u) => !state.isVisited(u));
+        }
+        break;
+      }
+      case 'VISIT':
+        state.resultUrls = state.resultUrls.filter((u) => normalizeUrl(u) !== normalizeUrl(decision.url));
+        state.pendingNext.delete(decision.url);
+        for (const f of state.frontiers.values()) f.remove(decision.url);
+        await visit({ acts, step, state, plan, url: decision.url, taskTerms });
+        break;
+      case 'ACT':
+        await actOnPage({ acts, step, state, plan, act: decision.plan, taskTerms });
+        break;
+      case 'GO_BACK': {
+        const dropped = state.currentSite
+          ? (state.frontiers.get(state.currentSite)?.dropBranch(decision.from) ?? 0)
+          : 0;
+        state.deadBranch = undefined;
+        await acts.report({
+          step: 'plan',
+          status: 'succeeded',
+          detail: `GO_BACK dropped ${String(dropped)} links of ${decision.from}`,
+          durationMs: 0,
+        });
+        break;
+      }
+      case 'AGGREGATE': {
+        await aggregate({ acts, step, state, plan, sufficientConfidence: input.sufficientConfidence });
+        state.unaggregated = false;
+        break;
+      }
+    }
   }
-
-  if (!aggregate || aggregate.abstained || aggregate.answers.length === 0) {
-    const reason = aggregate?.reason ?? 'no page could be read';
-    return { outcome: 'no_answer', answer: null, failures: [{ claim: '', reason }] };
-  }
-  return verifyAndRelease({ acts, step, answers: aggregate.answers, expectedRecordIds, pages });
-}
-
-async function verifyAndRelease(input: {
-  acts: Activities;
-  step: ReturnType<typeof timedStep>;
-  answers: readonly ScoredAnswer[];
-  expectedRecordIds: readonly string[];
-  pages: ReadonlyMap<string, PageSnapshot>;
-}): Promise<ResearchResult> {
-  const claims = claimsFrom(input.answers);
-  const report = await input.step(
-    'verify',
-    () => input.acts.verify(claims, input.expectedRecordIds),
-    (r) =>
-      `${r.verdicts.filter((v) => v.verdict === 'verified').length}/${r.verdicts.length} claims verified`,
-  );
-  const failures = report.verdicts
-    .filter((v) => v.verdict === 'rejected')
-    .map((v) => ({
-      claim: claims.find((c) => c.claimId === v.claimId)?.text ?? v.claimId,
-      reason: failureReasons(v),
-    }));
-  if (!report.trace.complete) {
-    failures.push({
-      claim: '',
-      reason: `trace incomplete: missing ${report.trace.missingRecordIds.join(', ')}`,
-    });
-  }
-  const verifiedIndex = report.released
-    ? claims.findIndex((c) => report.verdicts.find((v) => v.claimId === c.claimId)?.verdict === 'verified')
-    : -1;
-  const answer = verifiedIndex >= 0 ? input.answers[verifiedIndex] : undefined;
-  if (!answer) return { outcome: 'unverified', answer: null, failures };
+  const released = await releaseAnswer({ acts, step, state, plan });
   return {
-    outcome: 'answered',
-    answer: {
-      text: answer.text,
-      confidence: answer.confidence,
-      citations: [citationFor({ answer, pages: input.pages })],
+    ...released,
+    metrics: {
+      pages: state.pagesRead,
+      searches: state.searches,
+      actions: state.actions,
+      steps: state.steps,
+      stoppedBy,
     },
-    failures,
   };
 }
 
-/** Understands one captured DOM and turns its chunks into citable chunks pointing at that capture. */
-async function readPage(input: {
+function siteRoot(site: string): string {
+  return /^https?:\/\//.test(site) ? `${new URL(site).origin}/` : `https://${site}/`;
+}
+
+/** What is still missing, as the next query (none once the request is served). */
+function currentFeedback(plan: Plan, state: RunState): LoopView['feedbackQuery'] {
+  if (isSufficient(plan, state)) return undefined;
+  const missing = plan.parts.filter((p) => !state.answers.has(p.id));
+  return feedbackQuery({
+    plan,
+    missing: missing.length > 0 ? missing : plan.parts,
+    tried: state.queriesTried,
+  });
+}
+
+function isSufficient(plan: Plan, state: RunState): boolean {
+  if (plan.kind === 'task') return state.taskDone !== undefined || state.taskMissing.length > 0;
+  if (plan.kind === 'listing') {
+    const pendingPages = [...state.pendingNext].some((u) => !state.isVisited(u));
+    return state.items.length > 0 && !pendingPages && state.pageActs.length === 0;
+  }
+  return plan.parts.every((p) => state.answers.has(p.id));
+}
+
+interface LoopDeps {
   acts: Activities;
   step: ReturnType<typeof timedStep>;
-  source: { url: string; domSnapshot: EvidenceRef; logRecordId: string };
-}): Promise<{ chunks: SourcedChunk[]; interactive: InteractiveElement[]; recordId: string } | undefined> {
-  const { source } = input;
-  const understanding = await input
-    .step(
-      'understand',
-      () => input.acts.understand(source),
-      (u) => `${u.chunks.length} chunks, ${u.interactive.length} controls`,
-    )
-    .catch(() => undefined);
+  state: RunState;
+  plan: Plan;
+  taskTerms: ReadonlySet<string>;
+}
+
+/** VISIT: render the page, understand it, and read its links, forms and disclosure controls. */
+async function visit(deps: LoopDeps & { url: string }): Promise<void> {
+  const { acts, step, state, url } = deps;
+  state.markVisited(url);
+  const page = await step(
+    'extract',
+    () => acts.extract(url),
+    (p) => `${p.finalUrl} (${String(p.status)})`,
+  ).catch(() => undefined);
+  if (!page) return;
+  state.pagesRead += 1;
+  state.markVisited(page.finalUrl);
+  state.expectedRecordIds.push(page.logRecordId);
+  if (page.outcome.kind === 'blocked') {
+    await acts.report({
+      step: 'extract',
+      status: 'failed',
+      detail: `blocked (${page.outcome.reason}), skipped: ${page.finalUrl}`,
+      durationMs: null,
+    });
+    return;
+  }
+  state.pages.set(page.logRecordId, page);
+  await readCapture({
+    ...deps,
+    source: { url: page.finalUrl, domSnapshot: page.evidence.domSnapshot, logRecordId: page.logRecordId },
+  });
+}
+
+/** ACT: perform the planned actions in the run's browser session, then read the page they left. */
+async function actOnPage(deps: LoopDeps & { act: PageActPlan }): Promise<void> {
+  const { acts, step, state, act } = deps;
+  state.actKeysTried.add(actKey(act));
+  state.pageActs = state.pageActs.filter((p) => actKey(p) !== actKey(act));
+  state.actions += act.actions.length;
+  if (act.purpose === 'search-form') state.formsUsed.add(new URL(act.url).origin);
+  const acted = await step(
+    'act',
+    () => acts.act({ url: act.url, actions: act.actions, described: act.described }),
+    (a) => `${act.purpose}: ${a.done.join('; ')} on ${a.url}`,
+  ).catch(() => undefined);
+  if (!acted) return;
+  state.expectedRecordIds.push(...acted.recordIds);
+  state.markVisited(acted.url);
+  if (act.purpose === 'disclose') {
+    // the disclosed page supersedes its first render
+    const stale = new Set(
+      state.chunks.filter((c) => normalizeUrl(c.url) === normalizeUrl(act.url)).map((c) => c.chunkId),
+    );
+    state.chunks.splice(0, state.chunks.length, ...state.chunks.filter((c) => !stale.has(c.chunkId)));
+  }
+  const read = await readCapture({ ...deps, source: acted });
+  if (act.purpose === 'task-form' && read) {
+    const said = acted.messages.map((m) => m.text);
+    const chunk =
+      read.chunks.find((c) => said.some((s) => c.text.includes(s) || s.includes(c.text))) ?? read.chunks[0];
+    const text = said.find((s) => chunk?.text.includes(s)) ?? chunk?.text;
+    if (chunk && text) state.taskDone = { text, source: { ...sourceOf(chunk), snippet: chunk.text } };
+  }
+}
+
+/** Understands one capture and files what it holds: chunks, labels, items, links and possible actions. */
+async function readCapture(
+  deps: LoopDeps & { source: { url: string; domSnapshot: EvidenceRef; logRecordId: string } },
+): Promise<{ chunks: SourcedChunk[] } | undefined> {
+  const { acts, step, state, plan, source } = deps;
+  const understanding = await step(
+    'understand',
+    () => acts.understand(source),
+    (u) =>
+      `${String(u.chunks.length)} chunks, ${String(u.interactive.length)} controls, ${String(u.listings?.length ?? 0)} listings`,
+  ).catch(() => undefined);
   if (!understanding) return undefined;
-  const chunks = understanding.chunks.map((chunk) => ({
+  state.expectedRecordIds.push(understanding.logRecordId);
+  const chunks: SourcedChunk[] = understanding.chunks.map((chunk) => ({
     chunkId: `${source.logRecordId}:${chunk.id}`,
     url: source.url,
     title: understanding.title,
@@ -181,17 +283,114 @@ async function readPage(input: {
     domSnapshot: source.domSnapshot,
     logRecordId: source.logRecordId,
   }));
-  return { chunks, interactive: understanding.interactive, recordId: understanding.logRecordId };
+  state.chunks.push(...chunks);
+  state.labels.set(source.url, pageLabels(chunks.map((c) => c.text)));
+  state.unaggregated = true;
+  const structure = await acts.pageHtml(source.domSnapshot).then(
+    (html) => readPageStructure(html, source.url),
+    (): PageStructure => ({ headings: [], links: [], disclosures: [], forms: [] }),
+  );
+  const items =
+    plan.kind === 'listing'
+      ? itemsOfPage({
+          chunks,
+          ...(understanding.listings ? { listings: understanding.listings } : {}),
+          headings: structure.headings,
+        })
+      : [];
+  const context = `${understanding.title} ${chunks[0]?.text ?? ''}`;
+  state.items.push(...items.map((item) => ({ item, context })));
+  const origin = new URL(source.url).origin;
+  state.currentSite = origin;
+  const frontier = state.frontierFor(origin);
+  frontier.markRead();
+  const offered = frontier.offer({
+    links: structure.links,
+    from: source.url,
+    task: deps.taskTerms,
+    visited: state.visited,
+  });
+  if (items.length > 0)
+    for (const link of structure.links)
+      if (link.next && !state.isVisited(link.url)) state.pendingNext.add(link.url);
+  const yielded =
+    items.length > 0 ||
+    chunks.some((c) => [...deps.taskTerms].filter((t) => c.text.toLowerCase().includes(t)).length >= 2);
+  state.deadBranch = !yielded && offered > 0 && state.pagesRead > 1 ? source.url : undefined;
+  state.pageActs = pageActsFor({
+    plan,
+    structure,
+    url: source.url,
+    stateKey: source.domSnapshot.sha256,
+  }).filter(
+    // a site's search form is used once; its results page carries the same form again
+    (a) => a.purpose !== 'search-form' || !state.formsUsed.has(origin),
+  );
+  return { chunks };
 }
 
-function describeAnswer(reply: AnswerReply): string {
-  const best = reply.answers[0];
-  if (reply.abstained || !best) return `abstained: ${reply.reason ?? 'no answer'}`;
-  return `"${best.text}" (confidence ${best.confidence.toFixed(2)}, ${reply.method})`;
+/** The actions worth taking on a page for this plan: open disclosures, use a search form, do the task. */
+function pageActsFor(input: {
+  plan: Plan;
+  structure: PageStructure;
+  url: string;
+  stateKey: string;
+}): PageActPlan[] {
+  const { plan, structure, url, stateKey } = input;
+  const out: PageActPlan[] = [];
+  if (plan.kind === 'task' && plan.task) {
+    const form = taskFormPlan(structure.forms, plan.task);
+    if (form)
+      out.push({ url, purpose: 'task-form', actions: form.actions, described: form.described, stateKey });
+    return out;
+  }
+  if (plan.kind === 'listing' && plan.listing) {
+    const form = searchFormPlan(structure.forms, plan.listing);
+    if (form)
+      out.push({ url, purpose: 'search-form', actions: form.actions, described: form.described, stateKey });
+  }
+  const controls = structure.disclosures.slice(0, 3);
+  if (controls.length > 0 && plan.kind !== 'listing')
+    out.push({
+      url,
+      purpose: 'disclose',
+      actions: controls.map((c) => ({ type: 'click' as const, target: { xpath: c.xpath } })),
+      described: controls.map((c) => `open "${c.name}"`),
+      stateKey,
+    });
+  return out;
+}
+
+export function sourceOf(chunk: SourcedChunk): Omit<AnswerReply['answers'][number]['source'], 'snippet'> {
+  return {
+    chunkId: chunk.chunkId,
+    url: chunk.url,
+    title: chunk.title,
+    xpath: chunk.xpath,
+    domSnapshot: chunk.domSnapshot,
+    logRecordId: chunk.logRecordId,
+  };
+}
+
+function describeDecision(d: Decision): string {
+  switch (d.action) {
+    case 'SEARCH':
+      return `SEARCH "${d.query}" — ${d.why}`;
+    case 'VISIT':
+      return `VISIT ${d.url} — ${d.why}`;
+    case 'ACT':
+      return `ACT ${d.plan.described.join('; ')} — ${d.why}`;
+    case 'GO_BACK':
+      return `GO_BACK from ${d.from} — ${d.why}`;
+    case 'AGGREGATE':
+      return `AGGREGATE — ${d.why}`;
+    case 'TERMINATE':
+      return `TERMINATE (${d.reason}) — ${d.why}`;
+  }
 }
 
 /** Runs one step, reporting started/succeeded/failed with its duration; failures are rethrown. */
-function timedStep(acts: Activities) {
+export function timedStep(acts: Activities) {
   return async <T>(name: StepName, run: () => Promise<T>, describe: (value: T) => string): Promise<T> => {
     const started = acts.now();
     await acts.report({ step: name, status: 'started', detail: '', durationMs: null });
@@ -200,7 +399,7 @@ function timedStep(acts: Activities) {
       await acts.report({
         step: name,
         status: 'succeeded',
-        detail: describe(value),
+        detail: describe(value).slice(0, 2000),
         durationMs: acts.now() - started,
       });
       return value;

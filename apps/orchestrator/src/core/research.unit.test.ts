@@ -1,220 +1,192 @@
-import { randomUUID } from 'node:crypto';
-import type { ScoredAnswer } from '@forage/contracts';
-import { anEvidenceRef } from '@forage/testing';
-import type { Activities, AnswerReply, PageSnapshot, StepReport, VerifyReply } from './activities.js';
 import { research } from './research.js';
+import type { RunLimits } from './loop/navigator.js';
+import { planHeuristically } from './plan/heuristic-planner.js';
+import { fakeRun, type FakeWeb } from './testing/fake-web.js';
 
-function page(url: string, blocked = false): PageSnapshot {
-  return {
-    requestedUrl: url,
-    finalUrl: url,
-    status: blocked ? 403 : 200,
-    title: url,
-    contentType: 'text/html',
-    loadTimeMs: 10,
-    outcome: blocked ? { kind: 'blocked', reason: 'http_403', detail: '' } : { kind: 'ok' },
-    logRecordId: randomUUID(),
-    evidence: { domSnapshot: anEvidenceRef(), screenshot: anEvidenceRef({ kind: 'screenshot' }) },
-    network: { redirects: [], failedRequests: 0, blockedRequests: 0 },
-  };
-}
+const W = 'http://wiki.test';
+const limits: RunLimits = {
+  maxPages: 10,
+  maxSteps: 60,
+  maxSearches: 6,
+  maxWallMs: 60_000,
+  maxPagesPerSite: 5,
+};
 
-function answerFrom(chunkText: string, confidence: number, logRecordId: string): ScoredAnswer {
-  return {
-    text: chunkText.split(' ').at(-1) ?? chunkText,
-    confidence,
-    source: {
-      chunkId: 'c',
-      url: 'http://127.0.0.1/a',
-      title: 'A',
-      xpath: '/html[1]/body[1]/p[1]',
-      domSnapshot: anEvidenceRef(),
-      logRecordId,
-      snippet: chunkText,
-    },
-  };
-}
+const run = (
+  web: FakeWeb,
+  question: string,
+  options: { limits?: Partial<RunLimits>; urls?: string[] } = {},
+) => {
+  const fake = fakeRun(web);
+  const result = research(fake.acts, {
+    plan: planHeuristically({ question, ...(options.urls ? { urls: options.urls } : {}) }),
+    limits: { ...limits, ...options.limits },
+    sufficientConfidence: 0.6,
+    resultsPerSearch: 5,
+  });
+  return { fake, result };
+};
 
-/** Fake activities: each page yields one chunk; the answer's confidence comes from the page. */
-function fakes(options: {
-  urls: string[];
-  confidenceByUrl: Record<string, number>;
-  blocked?: string[];
-  verified?: boolean;
-  /** Pages with a "Show more" control, and the confidence once it was clicked. */
-  expandable?: Record<string, number>;
-}): { acts: Activities; calls: string[]; steps: StepReport[]; verifiedIds: string[][] } {
-  const calls: string[] = [];
-  const steps: StepReport[] = [];
-  const verifiedIds: string[][] = [];
-  let lastConfidence = 0;
-  let lastRecord = '';
-  const acts: Activities = {
-    search: (q) => {
-      calls.push(`search ${q}`);
-      return Promise.resolve({
-        query: q,
-        terms: [],
-        logRecordId: randomUUID(),
-        results: options.urls.map((url) => ({ url, title: url, snippet: '', score: 1, provider: 'local' })),
-        timings: { parseMs: 0, retrieveMs: 0, rankMs: 0, totalMs: 0 },
-      });
-    },
-    extract: (url) => {
-      calls.push(`extract ${url}`);
-      const p = page(url, options.blocked?.includes(url));
-      lastConfidence = options.confidenceByUrl[url] ?? 0;
-      lastRecord = p.logRecordId;
-      return Promise.resolve(p);
-    },
-    understand: (p) => {
-      calls.push(`understand ${p.url}`);
-      const expandable = options.expandable?.[p.url] !== undefined && p.domSnapshot.sha256 !== 'e'.repeat(64);
-      return Promise.resolve({
-        url: p.url,
-        title: 'T',
-        chunks: [{ id: 'c1', text: `fact from ${p.url}`, headingPath: [], xpath: '/html[1]/body[1]/p[1]' }],
-        interactive: expandable
-          ? [
-              {
-                id: 'b1',
-                tag: 'button',
-                role: 'button',
-                name: 'Show more',
-                locator: '#more',
-                xpath: '/html[1]/body[1]/button[1]',
-              },
-            ]
-          : [],
-        truncated: false,
-        logRecordId: randomUUID(),
-      });
-    },
-    expand: ({ url, controls }) => {
-      calls.push(`expand ${url} ${controls.map((c) => c.name).join(',')}`);
-      lastConfidence = options.expandable?.[url] ?? 0;
-      lastRecord = randomUUID();
-      return Promise.resolve({
-        url,
-        domSnapshot: anEvidenceRef({ sha256: 'e'.repeat(64) }),
-        logRecordId: lastRecord,
-        recordIds: [randomUUID(), lastRecord],
-        clicked: controls.map((c) => c.name),
-      });
-    },
-    answer: (_question, chunks): Promise<AnswerReply> => {
-      calls.push(`answer over ${chunks.length}`);
-      const abstained = lastConfidence < 0.35;
-      return Promise.resolve({
-        answers: abstained ? [] : [answerFrom(`the answer is 42`, lastConfidence, lastRecord)],
-        abstained,
-        reason: abstained ? 'low confidence' : null,
-        method: 'heuristic',
-        logRecordId: randomUUID(),
-      });
-    },
-    verify: (claims, expected): Promise<VerifyReply> => {
-      verifiedIds.push([...expected]);
-      const ok = options.verified ?? true;
-      return Promise.resolve({
-        runId: randomUUID(),
-        verdicts: claims.map((c) => ({
-          claimId: c.claimId,
-          verdict: ok ? 'verified' : 'rejected',
-          checks: [{ name: 'snippet_in_evidence', passed: ok, detail: ok ? 'found' : 'snippet not in DOM' }],
-        })),
-        trace: { complete: true, missingRecordIds: [], chainValid: true },
-        released: ok,
-        logRecordId: randomUUID(),
-      });
-    },
-    report: (s) => {
-      steps.push(s);
-      return Promise.resolve();
-    },
-    now: () => 0,
-  };
-  return { acts, calls, steps, verifiedIds };
-}
+const decisions = (fake: ReturnType<typeof fakeRun>): string[] =>
+  fake.steps
+    .filter((s) => s.step === 'plan' && /^[A-Z_]+ /.test(s.detail))
+    .map((s) => s.detail.split(' ')[0] ?? '');
+
+const country = (name: string, population: string, area: string) => ({
+  title: name,
+  lines: [`Capital: ${name}ville`, `Population (2023 census): ${population}`, `Area (km²): ${area}`],
+});
 
 describe('research loop', () => {
-  it('stops reading pages once an answer is confident enough, then releases the verified answer', async () => {
-    const f = fakes({
-      urls: ['http://a/1', 'http://a/2', 'http://a/3'],
-      confidenceByUrl: { 'http://a/1': 0.2, 'http://a/2': 0.9 },
+  it('answers a fact asked in other words through the page label, and cites it', async () => {
+    const web: FakeWeb = {
+      pages: { [`${W}/Qora`]: country('Qora', '1,200', '18,166') },
+      index: { 'big qora square kilometres': [`${W}/Qora`] },
+    };
+    const { fake, result } = run(web, 'How big is Qora in square kilometres?');
+    const r = await result;
+    expect(r.outcome).toBe('answered');
+    expect(r.answer?.text).toBe('18,166');
+    expect(r.answer?.citations[0]?.url).toBe(`${W}/Qora`);
+    expect(fake.asked).toContain('What is the Area (km²) of Qora?');
+  });
+
+  it('lets feedback about the missing part shape the next query', async () => {
+    const web: FakeWeb = {
+      pages: {
+        [`${W}/Qora-tourism`]: { title: 'Visiting Qora', lines: ['Qora has beaches.'] },
+        [`${W}/Qora`]: country('Qora', '1,200', '18,166'),
+      },
+      index: { 'population qora': [`${W}/Qora-tourism`], 'qora population': [`${W}/Qora`] },
+    };
+    const { fake, result } = run(web, 'What is the population of Qora?');
+    const r = await result;
+    expect(fake.queries).toEqual(['population Qora', 'Qora population']);
+    expect(r.answer?.text).toBe('1,200');
+    expect(fake.steps.some((s) => s.detail.includes('missing: population of Qora'))).toBe(true);
+  });
+
+  it('decomposes a comparison, answers each part on its own page and picks the larger', async () => {
+    const web: FakeWeb = {
+      pages: {
+        [`${W}/Qora`]: country('Qora', '1,200', '10'),
+        [`${W}/Kemonia`]: country('Kemonia', '3,400', '20'),
+      },
+      index: { 'population qora': [`${W}/Qora`], 'population kemonia': [`${W}/Kemonia`] },
+    };
+    const r = await run(web, 'Which has the larger population, Qora or Kemonia?').result;
+    expect(r.outcome).toBe('answered');
+    expect(r.answer?.text).toMatch(/^Kemonia \(population 3,400; Qora: 1,200\)$/);
+    expect(r.answer?.citations.map((c) => c.url)).toEqual([`${W}/Kemonia`, `${W}/Qora`]);
+  });
+
+  it('never visits a URL twice, even when several searches return it', async () => {
+    const web: FakeWeb = {
+      pages: { [`${W}/Qora`]: { title: 'Qora', lines: ['Nothing useful here.'] } },
+      index: { 'population qora': [`${W}/Qora`, `${W}/Qora#top`], 'qora population': [`${W}/Qora`] },
+    };
+    const { fake, result } = run(web, 'What is the population of Qora?');
+    const r = await result;
+    expect(r.outcome).toBe('no_answer');
+    expect(fake.calls.filter((c) => c.startsWith('extract'))).toEqual([`extract ${W}/Qora`]);
+  });
+
+  it('stops at the page limit', async () => {
+    const pages: FakeWeb['pages'] = {};
+    for (let i = 0; i < 6; i++) pages[`${W}/p${String(i)}`] = { title: `P${String(i)}`, lines: ['filler'] };
+    const web: FakeWeb = { pages, index: { 'population qora': Object.keys(pages) } };
+    const { fake, result } = run(web, 'What is the population of Qora?', { limits: { maxPages: 2 } });
+    const r = await result;
+    expect(fake.calls.filter((c) => c.startsWith('extract'))).toHaveLength(2);
+    expect(r.metrics.stoppedBy).toBe('page_limit');
+  });
+
+  it('stops at the wall-time limit', async () => {
+    const web: FakeWeb = {
+      pages: { [`${W}/a`]: { title: 'A', lines: ['x'] } },
+      index: { 'population qora': [`${W}/a`] },
+    };
+    const fake = fakeRun(web, { msPerCall: 1_000 });
+    const r = await research(fake.acts, {
+      plan: planHeuristically({ question: 'What is the population of Qora?' }),
+      limits: { ...limits, maxWallMs: 1_500 },
+      sufficientConfidence: 0.6,
+      resultsPerSearch: 5,
     });
-    const result = await research(f.acts, { question: 'q?', maxPages: 3, sufficientConfidence: 0.6 });
-    expect(result.outcome).toBe('answered');
-    expect(result.answer?.text).toBe('42');
-    expect(result.answer?.citations[0]?.snippet).toBe('the answer is 42');
-    expect(result.answer?.citations[0]?.evidence.screenshot?.kind).toBe('screenshot');
-    expect(f.calls).not.toContain('extract http://a/3');
-    expect(f.calls).toContain('answer over 2');
+    expect(r.metrics.stoppedBy).toBe('time_limit');
+    expect(fake.calls.filter((c) => c.startsWith('extract'))).toHaveLength(1);
   });
 
-  it('asks the verifier to expect every record the tools wrote', async () => {
-    const f = fakes({ urls: ['http://a/1'], confidenceByUrl: { 'http://a/1': 0.9 } });
-    await research(f.acts, { question: 'q?', maxPages: 1, sufficientConfidence: 0.6 });
-    // search + extract + understand + answer
-    expect(f.verifiedIds[0]).toHaveLength(4);
+  it("reads the user's pages first and explores from there without a search", async () => {
+    const web: FakeWeb = {
+      pages: {
+        [`${W}/Countries`]: {
+          title: 'Countries',
+          lines: ['All countries'],
+          links: [
+            { href: '/Qora', text: 'Qora' },
+            { href: '/Other', text: 'Other' },
+          ],
+        },
+        [`${W}/Qora`]: country('Qora', '1,200', '10'),
+        [`${W}/Other`]: { title: 'Other', lines: ['x'] },
+      },
+      index: {},
+    };
+    const { fake, result } = run(web, 'What is the population of Qora?', { urls: [`${W}/Countries`] });
+    const r = await result;
+    expect(r.answer?.text).toBe('1,200');
+    expect(fake.queries).toEqual([]);
+    expect(fake.calls.filter((c) => c.startsWith('extract'))).toEqual([
+      `extract ${W}/Countries`,
+      `extract ${W}/Qora`,
+    ]);
   });
 
-  it('releases nothing when the verifier rejects every claim, and says why', async () => {
-    const f = fakes({ urls: ['http://a/1'], confidenceByUrl: { 'http://a/1': 0.9 }, verified: false });
-    const result = await research(f.acts, { question: 'q?', maxPages: 1, sufficientConfidence: 0.6 });
-    expect(result.outcome).toBe('unverified');
-    expect(result.answer).toBeNull();
-    expect(result.failures[0]?.reason).toContain('snippet_in_evidence: snippet not in DOM');
+  it('opens a collapsed disclosure (by aria-expanded, not by its words) when the answer is hidden, once', async () => {
+    const web: FakeWeb = {
+      pages: {
+        [`${W}/Qora`]: { title: 'Qora', lines: ['Capital: Q'], hidden: ['Inflation (annual %): 3.1'] },
+      },
+      index: { 'inflation rate qora': [`${W}/Qora`] },
+    };
+    const { fake, result } = run(web, 'What is the inflation rate of Qora?');
+    const r = await result;
+    expect(r.answer?.text).toBe('3.1');
+    expect(fake.acted).toEqual([
+      [{ type: 'click', target: { xpath: '/html[1]/body[1]/main[1]/div[1]/button[1]' } }],
+    ]);
+    expect(decisions(fake).filter((d) => d === 'ACT')).toHaveLength(1);
   });
 
-  it('skips blocked pages and reports them as failed extract steps', async () => {
-    const f = fakes({
-      urls: ['http://a/1', 'http://a/2'],
-      confidenceByUrl: { 'http://a/2': 0.9 },
-      blocked: ['http://a/1'],
-    });
-    const result = await research(f.acts, { question: 'q?', maxPages: 2, sufficientConfidence: 0.6 });
-    expect(result.outcome).toBe('answered');
-    expect(f.calls).not.toContain('understand http://a/1');
-    expect(f.steps).toContainEqual(
-      expect.objectContaining({ step: 'extract', status: 'failed', detail: 'blocked: http_403' }),
-    );
-  });
-
-  it('abstains with no_answer when no page gives a confident answer within the page budget', async () => {
-    const f = fakes({ urls: ['http://a/1', 'http://a/2'], confidenceByUrl: {} });
-    const result = await research(f.acts, { question: 'q?', maxPages: 2, sufficientConfidence: 0.6 });
-    expect(result).toMatchObject({ outcome: 'no_answer', answer: null });
-    expect(f.verifiedIds).toHaveLength(0);
-  });
-
-  it('clicks a disclosure control when the page alone gives no answer, and cites the page after the click', async () => {
-    const f = fakes({
-      urls: ['http://a/1'],
-      confidenceByUrl: { 'http://a/1': 0.1 },
-      expandable: { 'http://a/1': 0.9 },
-    });
-    const result = await research(f.acts, { question: 'q?', maxPages: 1, sufficientConfidence: 0.6 });
-    expect(f.calls).toContain('expand http://a/1 Show more');
-    expect(result.outcome).toBe('answered');
-    expect(f.steps).toContainEqual(expect.objectContaining({ step: 'act', status: 'succeeded' }));
-    // search, extract, understand, answer, goto + click, understand again, answer again
-    expect(f.verifiedIds[0]).toHaveLength(8);
-  });
-
-  it('does not click anything when the page already answers', async () => {
-    const f = fakes({
-      urls: ['http://a/1'],
-      confidenceByUrl: { 'http://a/1': 0.9 },
-      expandable: { 'http://a/1': 0.9 },
-    });
-    await research(f.acts, { question: 'q?', maxPages: 1, sufficientConfidence: 0.6 });
-    expect(f.calls.some((c) => c.startsWith('expand'))).toBe(false);
-  });
-
-  it('returns no_answer when search finds nothing', async () => {
-    const f = fakes({ urls: [], confidenceByUrl: {} });
-    const result = await research(f.acts, { question: 'q?', maxPages: 2, sufficientConfidence: 0.6 });
-    expect(result.outcome).toBe('no_answer');
+  it('backtracks (GO_BACK) from a page that added nothing to the queue it came from', async () => {
+    const web: FakeWeb = {
+      pages: {
+        [`${W}/hub`]: {
+          title: 'Hotels hub',
+          lines: ['Hotels by city'],
+          links: [
+            { href: '/deadend', text: 'Besby hotels list' },
+            { href: '/good', text: 'Hotels in Besby' },
+          ],
+        },
+        [`${W}/deadend`]: {
+          title: 'Dead end',
+          lines: ['Nothing'],
+          links: [{ href: '/deeper', text: 'Besby hotels archive' }],
+        },
+        [`${W}/deeper`]: { title: 'Deeper', lines: ['Nothing'] },
+        [`${W}/good`]: { title: 'Good', lines: ['Nothing either'] },
+      },
+      index: {},
+    };
+    const r = run(web, 'List hotels in Besby with free parking', { urls: [`${W}/hub`] });
+    await r.result;
+    const visits = r.fake.calls
+      .filter((c) => c.startsWith('extract'))
+      .map((c) => c.slice(`extract ${W}`.length));
+    expect(decisions(r.fake)).toContain('GO_BACK');
+    // the dead end's own link was dropped; exploration went back to the hub's other link
+    expect(visits).toEqual(['/hub', '/deadend', '/good']);
   });
 });

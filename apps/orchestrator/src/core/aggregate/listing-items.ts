@@ -1,0 +1,139 @@
+import type { Listing, ScoredAnswer, SourcedChunk } from '@forage/contracts';
+import type { ListingSpec } from '../plan/plan.js';
+import { termsOf } from '../explore/site-frontier.js';
+import { priceIn, ratingIn } from './numbers.js';
+
+/** One item of a listing page, with the chunk that names it so it can be cited and verified. */
+export interface ListingItem {
+  readonly name: string;
+  readonly url: string;
+  readonly price?: number;
+  readonly rating?: number;
+  /** All text read for the item (its card), for constraint checks. */
+  readonly text: string;
+  /** A citable answer whose text is the item's name. */
+  readonly source: ScoredAnswer['source'];
+}
+
+/**
+ * Items of a page: typed listings from dom-understanding when it found some, else repeated
+ * sections — chunks grouped under the same heading, where several groups carry a price or rating.
+ */
+export function itemsOfPage(input: {
+  chunks: readonly SourcedChunk[];
+  listings?: readonly Listing[];
+  headings: readonly { text: string; xpath: string }[];
+}): ListingItem[] {
+  const typed = fromListings(input);
+  if (typed.length > 0) return typed;
+  const groups = new Map<string, SourcedChunk[]>();
+  for (const chunk of input.chunks) {
+    const heading = chunk.headingPath.at(-1);
+    if (!heading || chunk.headingPath.length < 2) continue;
+    groups.set(heading, [...(groups.get(heading) ?? []), chunk]);
+  }
+  const items: ListingItem[] = [];
+  for (const [name, chunks] of groups) {
+    const text = chunks.map((c) => c.text).join(' · ');
+    const price = priceIn(text);
+    const rating = ratingIn(text);
+    const first = chunks[0];
+    const heading = input.headings.find((h) => h.text === name);
+    if (!first || !heading || (price === undefined && rating === undefined)) continue;
+    items.push({
+      name,
+      url: first.url,
+      ...(price !== undefined ? { price } : {}),
+      ...(rating !== undefined ? { rating } : {}),
+      text: `${name} · ${text}`,
+      source: { ...pick(first), xpath: heading.xpath, snippet: name },
+    });
+  }
+  return items.length >= 2 ? items : [];
+}
+
+function fromListings(input: {
+  chunks: readonly SourcedChunk[];
+  listings?: readonly Listing[];
+}): ListingItem[] {
+  const first = input.chunks[0];
+  if (!first || !input.listings) return [];
+  const items: ListingItem[] = [];
+  for (const l of input.listings) {
+    const name = l.kind === 'paper' ? l.title : l.name;
+    if (!name) continue;
+    const price = 'price' in l && l.price ? Number(l.price.value) : undefined;
+    const rating = l.kind === 'hotel' && l.star_rating ? l.star_rating.value : undefined;
+    const extras = [
+      'location' in l ? l.location?.value : undefined,
+      'amenities' in l ? l.amenities?.value.join(', ') : undefined,
+      'availability' in l ? l.availability?.value : undefined,
+    ].filter(Boolean);
+    items.push({
+      name: name.value,
+      url: first.url,
+      ...(price !== undefined ? { price } : {}),
+      ...(rating !== undefined ? { rating } : {}),
+      text: [name.value, ...extras, 'price' in l && l.price ? `$${l.price.snippet}` : ''].join(' · '),
+      source: {
+        ...pick(first),
+        xpath: name.xpath,
+        snippet: name.snippet.includes(name.value) ? name.snippet : name.value,
+      },
+    });
+  }
+  return items;
+}
+
+function pick(chunk: SourcedChunk): Omit<ScoredAnswer['source'], 'snippet'> {
+  return {
+    chunkId: chunk.chunkId,
+    url: chunk.url,
+    title: chunk.title,
+    xpath: chunk.xpath,
+    domSnapshot: chunk.domSnapshot,
+    logRecordId: chunk.logRecordId,
+  };
+}
+
+/** Does the item meet every constraint of the request? Features must be present and not negated. */
+export function meetsConstraints(item: ListingItem, spec: ListingSpec, pageContext = ''): boolean {
+  if (spec.maxPrice !== undefined && (item.price === undefined || item.price > spec.maxPrice)) return false;
+  if (spec.minRating !== undefined && (item.rating === undefined || item.rating < spec.minRating))
+    return false;
+  if (spec.place) {
+    const place = spec.place.toLowerCase();
+    if (!item.text.toLowerCase().includes(place) && !pageContext.toLowerCase().includes(place)) return false;
+  }
+  return spec.features.every((f) => hasFeature(item.text, f));
+}
+
+export function hasFeature(text: string, feature: string): boolean {
+  const lower = text.toLowerCase();
+  const wanted = [...termsOf(feature)];
+  const segments = lower.split(/[·•|;,\n]/);
+  return segments.some((seg) => {
+    const terms = termsOf(seg);
+    if (!wanted.every((w) => terms.has(w))) return false;
+    return !/\b(no|not|without|none|excluded|unavailable)\b/.test(seg);
+  });
+}
+
+/** Items meeting the constraints, one per name, ranked as asked (or as found), cut to the limit. */
+export function rankItems(items: readonly ListingItem[], spec: ListingSpec): ListingItem[] {
+  const byName = new Map<string, ListingItem>();
+  for (const item of items) if (!byName.has(item.name)) byName.set(item.name, item);
+  const ranked = [...byName.values()];
+  if (spec.rank) {
+    const key = (i: ListingItem): number => (spec.rank?.by === 'price' ? i.price : i.rating) ?? Number.NaN;
+    const sign = spec.rank.order === 'asc' ? 1 : -1;
+    ranked.sort((a, b) => {
+      const ka = key(a);
+      const kb = key(b);
+      if (Number.isNaN(ka)) return 1;
+      if (Number.isNaN(kb)) return -1;
+      return sign * (ka - kb);
+    });
+  }
+  return spec.limit ? ranked.slice(0, spec.limit) : ranked.slice(0, 20);
+}

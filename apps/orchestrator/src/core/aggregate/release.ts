@@ -1,0 +1,164 @@
+import type { Citation, Claim, ReleasedAnswer, RunOutcome, ScoredAnswer } from '@forage/contracts';
+import type { Activities } from '../activities.js';
+import { citationFor, failureReasons } from '../claims.js';
+import type { RunState } from '../loop/run-state.js';
+import type { Part, Plan } from '../plan/plan.js';
+import type { timedStep } from '../research.js';
+import { meetsConstraints, rankItems } from './listing-items.js';
+import { numberIn } from './numbers.js';
+
+/** An answer the run may release once verified, with the part (or item) it answers. */
+interface Candidate {
+  readonly label: string;
+  readonly answer: ScoredAnswer;
+  readonly part?: Part;
+  readonly detail?: string;
+}
+
+export interface Released {
+  readonly outcome: RunOutcome;
+  readonly answer: ReleasedAnswer | null;
+  readonly failures: { claim: string; reason: string }[];
+}
+
+/**
+ * Verifies every candidate claim against its logged evidence and releases only verified ones:
+ * the parts' answers combined as the plan says, a ranked listing, or the task's confirmation.
+ */
+export async function releaseAnswer(input: {
+  acts: Activities;
+  step: ReturnType<typeof timedStep>;
+  state: RunState;
+  plan: Plan;
+}): Promise<Released> {
+  const { acts, step, state, plan } = input;
+  const candidates = candidatesOf(plan, state);
+  const missing = plan.parts.filter((p) => !state.answers.has(p.id));
+  if (candidates.length === 0) {
+    const reason =
+      state.taskMissing.length > 0
+        ? `needs input: ${state.taskMissing.join(', ')}`
+        : plan.kind === 'listing'
+          ? 'no listed item met the constraints'
+          : `no answer found for ${missing.map((p) => p.question).join(' / ') || plan.question}`;
+    return { outcome: 'no_answer', answer: null, failures: [{ claim: '', reason }] };
+  }
+  const claims: Claim[] = candidates.map((c, i) => ({
+    claimId: `claim-${String(i + 1)}`,
+    text: c.answer.text,
+    confidence: c.answer.confidence,
+    source: {
+      url: c.answer.source.url,
+      xpath: c.answer.source.xpath,
+      snippet: c.answer.source.snippet,
+      domSnapshot: c.answer.source.domSnapshot,
+      logRecordId: c.answer.source.logRecordId,
+    },
+  }));
+  const report = await step(
+    'verify',
+    () => acts.verify(claims, [...new Set(state.expectedRecordIds)]),
+    (r) =>
+      `${String(r.verdicts.filter((v) => v.verdict === 'verified').length)}/${String(r.verdicts.length)} claims verified`,
+  );
+  const failures = report.verdicts
+    .filter((v) => v.verdict === 'rejected')
+    .map((v) => ({
+      claim: claims.find((c) => c.claimId === v.claimId)?.text ?? v.claimId,
+      reason: failureReasons(v),
+    }));
+  if (!report.trace.complete)
+    failures.push({
+      claim: '',
+      reason: `trace incomplete: missing ${report.trace.missingRecordIds.join(', ')}`,
+    });
+  for (const p of missing) failures.push({ claim: p.question, reason: 'not found on the pages read' });
+  const verified = report.released
+    ? candidates.filter(
+        (_, i) => report.verdicts.find((v) => v.claimId === claims[i]?.claimId)?.verdict === 'verified',
+      )
+    : [];
+  const combined = combine({ plan, verified, all: candidates });
+  if (!combined) return { outcome: 'unverified', answer: null, failures };
+  const citations: Citation[] = combined.cited.map((c) =>
+    citationFor({ answer: c.answer, pages: state.pages }),
+  );
+  const confidence = Math.min(...combined.cited.map((c) => c.answer.confidence));
+  return { outcome: 'answered', answer: { text: combined.text, confidence, citations }, failures };
+}
+
+function candidatesOf(plan: Plan, state: RunState): Candidate[] {
+  if (plan.kind === 'task')
+    return state.taskDone
+      ? [
+          {
+            label: 'result',
+            answer: { text: state.taskDone.text, confidence: 0.9, source: state.taskDone.source },
+          },
+        ]
+      : [];
+  if (plan.kind === 'listing' && plan.listing) {
+    const spec = plan.listing;
+    const matching = state.items.filter((i) => meetsConstraints(i.item, spec, i.context)).map((i) => i.item);
+    return rankItems(matching, spec).map((item) => ({
+      label: item.name,
+      answer: { text: item.name, confidence: 0.8, source: item.source },
+      detail: [
+        item.price !== undefined ? `$${String(item.price)}` : '',
+        item.rating !== undefined ? `rating ${String(item.rating)}` : '',
+      ]
+        .filter(Boolean)
+        .join(', '),
+    }));
+  }
+  return plan.parts.flatMap((part) => {
+    const answer = state.answers.get(part.id);
+    return answer ? [{ label: part.entity ?? part.question, answer, part }] : [];
+  });
+}
+
+/** The released text from the verified candidates, as the plan combines them; undefined when nothing can be said. */
+function combine(input: {
+  plan: Plan;
+  verified: readonly Candidate[];
+  all: readonly Candidate[];
+}): { text: string; cited: Candidate[] } | undefined {
+  const { plan, verified } = input;
+  if (verified.length === 0) return undefined;
+  switch (plan.combine.kind) {
+    case 'compare': {
+      // a comparison needs every part, each with a number
+      if (verified.length < plan.parts.length) return undefined;
+      const valued = verified.map((c) => ({ c, value: numberIn(c.answer.text) }));
+      if (valued.some((v) => v.value === undefined)) return undefined;
+      const pick = plan.combine.pick;
+      const sorted = [...valued].sort(
+        (a, b) => ((a.value ?? 0) - (b.value ?? 0)) * (pick === 'max' ? -1 : 1),
+      );
+      const [winner, ...rest] = sorted;
+      if (!winner) return undefined;
+      const attribute = winner.c.part?.attribute?.replace(/-/g, ' ') ?? 'value';
+      const others = rest.map((r) => `${r.c.label}: ${r.c.answer.text}`).join('; ');
+      return {
+        text: `${winner.c.label} (${attribute} ${winner.c.answer.text}; ${others})`,
+        cited: sorted.map((s) => s.c),
+      };
+    }
+    case 'all':
+      if (plan.kind === 'listing')
+        return {
+          text: verified
+            .map((c, i) => `${String(i + 1)}. ${c.label}${c.detail ? ` — ${c.detail}` : ''}`)
+            .join('\n'),
+          cited: [...verified],
+        };
+      return {
+        text: verified.map((c) => `${c.part?.question ?? c.label} ${c.answer.text}`).join('\n'),
+        cited: [...verified],
+      };
+    case 'single': {
+      const first = verified[0];
+      return first ? { text: first.answer.text, cited: [first] } : undefined;
+    }
+  }
+}

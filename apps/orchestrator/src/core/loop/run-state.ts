@@ -1,0 +1,54 @@
+import type { ScoredAnswer, SourcedChunk } from '@forage/contracts';
+import type { ListingItem } from '../aggregate/listing-items.js';
+import { SiteFrontier, normalizeUrl } from '../explore/site-frontier.js';
+import type { PageSnapshot } from '../activities.js';
+import type { PageActPlan, RunLimits } from './navigator.js';
+
+/** What one run has gathered so far; the research loop owns it, the navigator reads a view of it. */
+export class RunState {
+  readonly visited = new Set<string>();
+  readonly queriesTried = new Set<string>();
+  readonly actKeysTried = new Set<string>();
+  /** Sites whose search form this run has used. */
+  readonly formsUsed = new Set<string>();
+  readonly expectedRecordIds: string[] = [];
+  readonly chunks: SourcedChunk[] = [];
+  /** Page labels ("Area (km²)") seen on each page, by page URL. */
+  readonly labels = new Map<string, string[]>();
+  readonly items: { item: ListingItem; context: string }[] = [];
+  readonly answers = new Map<string, ScoredAnswer>();
+  readonly pages = new Map<string, PageSnapshot>();
+  readonly frontiers = new Map<string, SiteFrontier>();
+  resultUrls: string[] = [];
+  pageActs: PageActPlan[] = [];
+  currentSite: string | undefined;
+  deadBranch: string | undefined;
+  unaggregated = false;
+  steps = 0;
+  pagesRead = 0;
+  searches = 0;
+  actions = 0;
+  /** Pagination links found on pages that added items, not visited yet. */
+  readonly pendingNext = new Set<string>();
+  taskDone: { text: string; source: ScoredAnswer['source'] } | undefined;
+  taskMissing: string[] = [];
+
+  constructor(readonly limits: RunLimits) {}
+
+  markVisited(...urls: string[]): void {
+    for (const url of urls) this.visited.add(normalizeUrl(url));
+  }
+
+  isVisited(url: string): boolean {
+    return this.visited.has(normalizeUrl(url));
+  }
+
+  frontierFor(origin: string): SiteFrontier {
+    let frontier = this.frontiers.get(origin);
+    if (!frontier) {
+      frontier = new SiteFrontier(origin, this.limits.maxPagesPerSite);
+      this.frontiers.set(origin, frontier);
+    }
+    return frontier;
+  }
+}

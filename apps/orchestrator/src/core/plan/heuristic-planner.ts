@@ -1,0 +1,345 @@
+import { attributeOf } from './attributes.js';
+import type { Combine, ListingSpec, Part, Plan, PlannedStep, RequestKind, TaskSpec } from './plan.js';
+
+/**
+ * The deterministic planner: classifies a request into one of the five kinds and breaks it into
+ * parts, from the grammar of the question alone (comparatives, superlatives, lists of names,
+ * constraints, imperative verbs). No rule names a site, product or label.
+ */
+export function planHeuristically(input: { question: string; urls?: readonly string[] }): Plan {
+  const question = input.question.trim().replace(/\s+/g, ' ');
+  const startUrls = [...(input.urls ?? []), ...urlsIn(question)];
+  const site = namedSite(question) ?? (startUrls[0] ? new URL(startUrls[0]).origin : undefined);
+  const task = taskOf(question);
+  if (task)
+    return finish({
+      kind: 'task',
+      question,
+      parts: [part(1, question)],
+      combine: single,
+      task,
+      site,
+      startUrls,
+    });
+  const comparison = comparisonOf(question);
+  if (comparison) return finish({ kind: 'multi', question, ...comparison, site, startUrls });
+  const listing = listingOf(question);
+  if (listing)
+    return finish({
+      kind: 'listing',
+      question,
+      parts: [part(1, question)],
+      combine: { kind: 'all' },
+      listing,
+      site,
+      startUrls,
+    });
+  const parts = multiEntityParts(question) ?? multiPartParts(question);
+  if (parts) return finish({ kind: 'multi', question, parts, combine: { kind: 'all' }, site, startUrls });
+  const kind: RequestKind = site && namedSite(question) ? 'explore' : 'fact';
+  return finish({ kind, question, parts: [part(1, question)], combine: single, site, startUrls });
+}
+
+const single: Combine = { kind: 'single' };
+
+function finish(plan: Omit<Plan, 'steps' | 'source'>): Plan {
+  return { ...plan, steps: stepsFor(plan), source: 'heuristic' };
+}
+
+function stepsFor(plan: Omit<Plan, 'steps' | 'source'>): PlannedStep[] {
+  const steps: PlannedStep[] = plan.startUrls.map((url) => ({ action: 'VISIT', detail: url }));
+  switch (plan.kind) {
+    case 'task':
+      steps.push(
+        { action: plan.startUrls.length ? 'VISIT' : 'SEARCH', detail: 'the page the task is on' },
+        {
+          action: 'ACT',
+          detail: `${plan.task?.verb ?? 'act'}: ${plan.task?.fields.map((f) => f.label).join(', ') ?? ''}`,
+        },
+      );
+      break;
+    case 'listing':
+      steps.push(
+        { action: 'SEARCH', detail: plan.parts[0]?.query ?? plan.question },
+        { action: 'ACT', detail: 'use the site search form with the constraints when there is one' },
+        { action: 'VISIT', detail: 'listing pages and their next pages (up to 5 per site)' },
+        { action: 'AGGREGATE', detail: 'filter items by the constraints and rank them' },
+      );
+      break;
+    default:
+      for (const p of plan.parts)
+        steps.push({ action: 'SEARCH', detail: p.query }, { action: 'VISIT', detail: `pages for ${p.id}` });
+      steps.push({
+        action: 'AGGREGATE',
+        detail: plan.combine.kind === 'compare' ? `compare (${plan.combine.pick})` : 'answer each part',
+      });
+  }
+  steps.push({
+    action: 'TERMINATE',
+    detail: 'when every part is answered and verified, or a limit is reached',
+  });
+  return steps;
+}
+
+/** A part with its entity, attribute and first query derived from its wording. */
+export function part(n: number, question: string, known: { entity?: string; attribute?: string } = {}): Part {
+  const entity = known.entity ?? entityOf(question);
+  const attribute = known.attribute ?? attributeOf(question)?.id;
+  return {
+    id: `part-${String(n)}`,
+    question,
+    ...(entity ? { entity } : {}),
+    ...(attribute ? { attribute } : {}),
+    query: queryFor(question),
+  };
+}
+
+const QUESTION_WORDS =
+  /^(what|which|who|whom|whose|when|where|why|how|is|are|was|were|does|do|did|can|could|tell|give|find|list|show|please)\b/i;
+const STOP = new Set(
+  'a an the of in on at to for by with and or is are was were be what which who when where how does do did much many me tell give find show please its their there this that from as has have had'.split(
+    ' ',
+  ),
+);
+
+/** A search query: the question's content words, in order. */
+export function queryFor(question: string): string {
+  const words = question
+    .replace(/[?!.,;:]+/g, ' ')
+    .split(/\s+/)
+    .filter((w) => w !== '' && !STOP.has(w.toLowerCase()));
+  return words.join(' ') || question;
+}
+
+const NAME = "[A-Z][\\p{L}'’.-]*(?:\\s+(?:of|de|la|the|and|&|[A-Z][\\p{L}'’.-]*|\\d+))*";
+
+/** The named thing a question is about: the capitalised phrase after of/in/for/about, else any capitalised phrase not at the start. */
+export function entityOf(question: string): string | undefined {
+  const after = new RegExp(`\\b(?:of|in|for|about|does|is|did)\\s+(?:the\\s+)?(${NAME})`, 'u').exec(question);
+  const candidate = after?.[1] ?? new RegExp(`(?<=\\S\\s)(${NAME})`, 'u').exec(question)?.[1];
+  const cleaned = candidate?.replace(/\s+(?:and|of|the)$/i, '').trim();
+  return cleaned && !QUESTION_WORDS.test(cleaned) ? cleaned : undefined;
+}
+
+const COMPARATIVES: readonly { words: RegExp; pick: 'max' | 'min'; attribute?: string }[] = [
+  { words: /\b(more populous|most populous)\b/i, pick: 'max', attribute: 'population' },
+  { words: /\b(less populous|least populous)\b/i, pick: 'min', attribute: 'population' },
+  {
+    words: /\b(cheaper|cheapest|less expensive|least expensive|lower[- ]priced)\b/i,
+    pick: 'min',
+    attribute: 'price',
+  },
+  {
+    words: /\b(more expensive|most expensive|pricier|priciest|higher[- ]priced)\b/i,
+    pick: 'max',
+    attribute: 'price',
+  },
+  { words: /\b(older|oldest|earlier|earliest)\b/i, pick: 'min', attribute: 'founded' },
+  { words: /\b(newer|newest|younger|youngest|later|latest)\b/i, pick: 'max', attribute: 'founded' },
+  { words: /\b(larger|largest|bigger|biggest|greater|greatest|higher|highest|more|most)\b/i, pick: 'max' },
+  { words: /\b(smaller|smallest|lower|lowest|less|least|fewer|fewest)\b/i, pick: 'min' },
+];
+
+const LIST_SPLIT = /\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/;
+const isName = (s: string): boolean => new RegExp(`^${NAME}$`, 'u').test(s.trim());
+
+/** "Which has the larger population, A or B?" / "Which of A, B and C is the oldest?" */
+function comparisonOf(question: string): { parts: Part[]; combine: Combine } | undefined {
+  if (!/^(which|who|what)\b/i.test(question) && !/\bor\b/.test(question)) return undefined;
+  const comparative = COMPARATIVES.find((c) => c.words.test(question));
+  if (!comparative) return undefined;
+  const entities = comparedEntities(question);
+  if (!entities || entities.length < 2) return undefined;
+  let rest = question;
+  for (const e of entities) rest = rest.replace(e, ' ');
+  const attribute =
+    attributeOf(rest.replace(comparative.words, ' '))?.id ?? comparative.attribute ?? defaultAttribute(rest);
+  const parts = entities.map((entity, i) =>
+    part(i + 1, `What is the ${attributeWords(attribute)} of ${entity}?`, {
+      entity,
+      ...(attribute ? { attribute } : {}),
+    }),
+  );
+  return { parts, combine: { kind: 'compare', pick: comparative.pick } };
+}
+
+function comparedEntities(question: string): string[] | undefined {
+  const body = question.replace(/\?$/, '');
+  // the list after "of" ("which of A, B and C …") or the "A or B" clause (after a comma or colon)
+  const ofList =
+    /\b(?:which|who|what)\s+of\s+(?:the\s+)?(.+?)\s+(?:has|is|was|had|have|are|were|costs?)\b/i.exec(
+      body,
+    )?.[1];
+  const candidates = [ofList, ...listStarts(body).map((start) => body.slice(start))];
+  for (const list of candidates) {
+    if (!list || !/\b(?:or|and)\b|,/.test(list)) continue;
+    const items = list.split(LIST_SPLIT).map((s) => s.replace(/^(?:the|either)\s+/i, '').trim());
+    if (items.length >= 2 && items.every(isName)) return items;
+  }
+  return undefined;
+}
+
+/** Where an "A or B" list may begin: after a comma, colon, "between" or a verb, leftmost first. */
+function listStarts(body: string): number[] {
+  return [...body.matchAll(/[,:]\s*|\bbetween\s+|\b(?:is|are|was|has)\s+/gi)].map(
+    (m) => m.index + m[0].length,
+  );
+}
+
+function defaultAttribute(rest: string): string | undefined {
+  return /\b(larger|largest|bigger|biggest|smaller|smallest)\b/i.test(rest) ? 'area' : undefined;
+}
+
+function attributeWords(attribute: string | undefined): string {
+  return attribute ? attribute.replace(/-/g, ' ') : 'value';
+}
+
+/** "What are the populations of A, B and C?" — one part per named entity. */
+function multiEntityParts(question: string): Part[] | undefined {
+  const m = /^(.*?\b(?:of|for|in))\s+(?:the\s+)?([^?]+?)\??$/i.exec(question);
+  if (!m?.[1] || !m[2]) return undefined;
+  const items = m[2].split(LIST_SPLIT).map((s) => s.replace(/^the\s+/i, '').trim());
+  if (items.length < 2 || !items.every(isName)) return undefined;
+  const head = m[1].replace(/\b(\w+)s\b(?=\s+(?:of|for|in)$)/i, '$1');
+  const attribute = attributeOf(head)?.id;
+  return items.map((entity, i) =>
+    part(i + 1, `${head.replace(/^(what|which) are\b/i, '$1 is')} ${entity}?`, {
+      entity,
+      ...(attribute ? { attribute } : {}),
+    }),
+  );
+}
+
+/** "What is the capital of A and what is its population?" — parts split at a new question word. */
+function multiPartParts(question: string): Part[] | undefined {
+  const pieces = question
+    .split(/\?\s+|;\s+|,?\s+and\s+(?=(?:what|which|who|when|where|how)\b)/i)
+    .map((s) => s.trim().replace(/\?$/, ''))
+    .filter((s) => s.length > 0);
+  if (pieces.length < 2) return undefined;
+  const first = entityOf(pieces[0] ?? '');
+  return pieces.map((piece, i) => {
+    const resolved = first
+      ? piece
+          .replace(
+            /\b(?:its|their)\s+([a-z][\w-]*(?:\s+(?:rate|per capita|code|number))?)/i,
+            `the $1 of ${first}`,
+          )
+          .replace(/\b(it|they)\b/i, first)
+      : piece;
+    return part(i + 1, `${resolved}?`, first && !entityOf(resolved) ? { entity: first } : {});
+  });
+}
+
+const SUPERLATIVES: readonly { words: RegExp; rank: NonNullable<ListingSpec['rank']> }[] = [
+  {
+    words: /\b(cheapest|least expensive|lowest[- ]priced|most affordable)\b/i,
+    rank: { by: 'price', order: 'asc' },
+  },
+  { words: /\b(most expensive|priciest|highest[- ]priced)\b/i, rank: { by: 'price', order: 'desc' } },
+  {
+    words: /\b(highest[- ]rated|best[- ]rated|top[- ]rated|best reviewed)\b/i,
+    rank: { by: 'rating', order: 'desc' },
+  },
+  { words: /\b(lowest[- ]rated|worst[- ]rated)\b/i, rank: { by: 'rating', order: 'asc' } },
+];
+const PRICE_LIMIT =
+  /\b(?:under|below|less than|at most|up to|no more than|cheaper than|max(?:imum)?(?: of)?|within)\s*(?:[$€£]\s*)?(\d[\d,]*)\s*(?:\$|usd|dollars?|eur|euros?)?/i;
+const RATING_LIMIT =
+  /\b(?:rated|rating(?: of)?)\s*(?:at least|above|over|of)?\s*(\d(?:\.\d)?)\s*(?:\/\s*5|stars?|or (?:more|higher|better))/i;
+
+/** "Hotels in X with free parking under $200" / "the cheapest hotel in X". */
+function listingOf(question: string): ListingSpec | undefined {
+  const superlative = SUPERLATIVES.find((s) => s.words.test(question));
+  const noun = listNoun(question, superlative?.words);
+  if (!noun) return undefined;
+  const place = new RegExp(`\\b(?:in|near|around)\\s+(?:the\\s+)?(${NAME})`, 'u')
+    .exec(question)?.[1]
+    ?.replace(/\s+(?:and|with)$/i, '');
+  const price = PRICE_LIMIT.exec(question)?.[1];
+  const rating = RATING_LIMIT.exec(question)?.[1];
+  const features = featuresOf(question);
+  const plural = /s$/i.test(noun);
+  if (!superlative && !(plural && (place || price || features.length > 0 || rating))) return undefined;
+  const count = /\b(?:top|first|the)\s+(\d{1,2}|two|three|four|five|ten)\b/i.exec(question)?.[1];
+  const limit = superlative && !plural ? 1 : count ? numberWord(count) : undefined;
+  return {
+    noun,
+    ...(place ? { place } : {}),
+    ...(price ? { maxPrice: Number(price.replace(/,/g, '')) } : {}),
+    ...(rating ? { minRating: Number(rating) } : {}),
+    features,
+    ...(superlative ? { rank: superlative.rank } : {}),
+    ...(limit ? { limit } : {}),
+  };
+}
+
+function listNoun(question: string, superlative: RegExp | undefined): string | undefined {
+  if (superlative) {
+    const m = new RegExp(`${superlative.source}\\s+([a-z][a-z-]+)`, 'i').exec(question);
+    if (m?.[2]) return m[2].toLowerCase();
+  }
+  const lead =
+    /^(?:(?:please\s+)?(?:list|find|show|search for|search|get|give me|recommend|are there(?: any)?|which|what)\s+(?:me\s+)?(?:all\s+|some\s+|the\s+|any\s+)?)?(?:\d+\s+|cheap\s+|affordable\s+)?([a-z][a-z-]+s)\b/i.exec(
+      question,
+    );
+  const noun = lead?.[1]?.toLowerCase();
+  return noun && !STOP.has(noun) && !/ss$/.test(noun) ? noun : undefined;
+}
+
+function featuresOf(question: string): string[] {
+  const m =
+    /\b(?:with|having|that (?:have|has|offer|offers)|offering|including)\s+(.+?)(?=\s+(?:under|below|less than|at most|up to|in|near|for|rated|sorted|ranked)\b|[?.]|$)/i.exec(
+      question,
+    );
+  if (!m?.[1]) return [];
+  return m[1]
+    .split(LIST_SPLIT)
+    .map((s) =>
+      s
+        .replace(/^(?:a|an|the)\s+/i, '')
+        .trim()
+        .toLowerCase(),
+    )
+    .filter((s) => s.length > 1);
+}
+
+function numberWord(word: string): number {
+  const words: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, ten: 10 };
+  return words[word.toLowerCase()] ?? Number(word);
+}
+
+const TASK_VERBS =
+  /^(?:please\s+)?(fill(?: in| out)?|submit|send|log ?in|sign ?in|sign up|register|subscribe|book|contact|select|choose|click|download|upload|complete|write to|message)\b/i;
+const SUBMIT_VERBS =
+  /\b(submit|send|log ?in|sign ?in|sign up|register|subscribe|book|contact|write to|message)\b/i;
+
+/** "Send the contact form on … with my name "Ada", email "ada@example.org" and message "…"". */
+function taskOf(question: string): TaskSpec | undefined {
+  const verb = TASK_VERBS.exec(question)?.[1];
+  if (!verb) return undefined;
+  const fields: { label: string; value: string }[] = [];
+  const field =
+    /\b((?:full |first |last |user ?)?name|e-?mail(?: address)?|phone(?: number)?|message|subject|comments?|password|username|company|city|date|guests?)\s*(?:is|of|=|:|as)?\s*(?:"([^"]*)"|'([^']*)'|“([^”]*)”|([^\s,"']+@[^\s,"']+))/gi;
+  for (const m of question.matchAll(field)) {
+    const value = m[2] ?? m[3] ?? m[4] ?? m[5];
+    if (m[1] && value !== undefined) fields.push({ label: m[1].toLowerCase(), value });
+  }
+  return { verb: verb.toLowerCase(), fields, submit: SUBMIT_VERBS.test(question) };
+}
+
+const URL_IN_TEXT = /\bhttps?:\/\/[^\s"'<>)]+/gi;
+
+function urlsIn(question: string): string[] {
+  return [...question.matchAll(URL_IN_TEXT)].map((m) => m[0].replace(/[.,;:!?]+$/, ''));
+}
+
+/** A site the user names: a URL or a host ("on example.org"). */
+function namedSite(question: string): string | undefined {
+  const url = urlsIn(question)[0];
+  if (url) return new URL(url).origin;
+  const host = /\b(?:on|at|from|in)\s+(?:the\s+)?((?:[a-z0-9-]+\.)+[a-z]{2,})(?::\d+)?\b/i.exec(
+    question,
+  )?.[1];
+  return host?.toLowerCase();
+}

@@ -1,0 +1,95 @@
+import { planHeuristically } from './heuristic-planner.js';
+
+const plan = (question: string, urls?: string[]) =>
+  planHeuristically({ question, ...(urls ? { urls } : {}) });
+
+describe('heuristic planner', () => {
+  it('plans a plain fact question as one part with its entity and attribute', () => {
+    const p = plan('What is the population of Sobrica?');
+    expect(p.kind).toBe('fact');
+    expect(p.parts).toEqual([
+      expect.objectContaining({ entity: 'Sobrica', attribute: 'population', query: 'population Sobrica' }),
+    ]);
+  });
+
+  it('maps a question in other words to the same attribute (synonyms and units)', () => {
+    expect(plan('How large is the area of Qora in square kilometres?').parts[0]?.attribute).toBe('area');
+    expect(plan('What is the inflation rate in Kemonia?').parts[0]?.attribute).toBe('inflation');
+    expect(plan('How many people live in Gairby?').parts[0]?.attribute).toBe('population');
+  });
+
+  it('decomposes a comparison into one part per entity and a compare step', () => {
+    const p = plan('Which has the larger population, Sobrica or Kemonia?');
+    expect(p.kind).toBe('multi');
+    expect(p.combine).toEqual({ kind: 'compare', pick: 'max' });
+    expect(p.parts.map((x) => [x.entity, x.attribute])).toEqual([
+      ['Sobrica', 'population'],
+      ['Kemonia', 'population'],
+    ]);
+  });
+
+  it('reads comparatives that carry their attribute and lists after "which of"', () => {
+    const older = plan('Which of Alpha, Beta and Gamma was founded earliest?');
+    expect(older.combine).toEqual({ kind: 'compare', pick: 'min' });
+    expect(older.parts.map((x) => x.entity)).toEqual(['Alpha', 'Beta', 'Gamma']);
+    expect(older.parts[0]?.attribute).toBe('founded');
+    expect(plan('Which country is smaller: Qora or Kemonia?').parts[0]?.attribute).toBe('area');
+  });
+
+  it('decomposes a multi-entity question and a multi-part question', () => {
+    const many = plan('What are the populations of Sobrica, Qora and Kemonia?');
+    expect(many.kind).toBe('multi');
+    expect(many.parts.map((x) => x.entity)).toEqual(['Sobrica', 'Qora', 'Kemonia']);
+    expect(many.parts.every((x) => x.attribute === 'population')).toBe(true);
+    const twoQuestions = plan('What is the capital of Sobrica and what is its currency?');
+    expect(twoQuestions.parts.map((x) => [x.entity, x.attribute])).toEqual([
+      ['Sobrica', 'capital'],
+      ['Sobrica', 'currency'],
+    ]);
+  });
+
+  it('plans listings with place, features, price limit and ranking', () => {
+    const p = plan('Hotels in Leavomford with free parking under $200');
+    expect(p.kind).toBe('listing');
+    expect(p.listing).toEqual({
+      noun: 'hotels',
+      place: 'Leavomford',
+      maxPrice: 200,
+      features: ['free parking'],
+    });
+    const cheapest = plan('What is the cheapest hotel in Besby?');
+    expect(cheapest.listing).toMatchObject({
+      noun: 'hotel',
+      place: 'Besby',
+      rank: { by: 'price', order: 'asc' },
+      limit: 1,
+    });
+  });
+
+  it('plans a task with the values the user gave and submits only when asked', () => {
+    const p = plan(
+      'Send the contact form with name "Ada Lovelace", email ada@example.org and message "Hello there"',
+    );
+    expect(p.kind).toBe('task');
+    expect(p.task).toEqual({
+      verb: 'send',
+      submit: true,
+      fields: [
+        { label: 'name', value: 'Ada Lovelace' },
+        { label: 'email', value: 'ada@example.org' },
+        { label: 'message', value: 'Hello there' },
+      ],
+    });
+    expect(plan('Fill in the form with name "Ada"').task?.submit).toBe(false);
+  });
+
+  it("plans exploration of a named site and reads the user's URLs first", () => {
+    const p = plan('On https://example.org/docs what is the release date of version 2?');
+    expect(p.kind).toBe('explore');
+    expect(p.site).toBe('https://example.org');
+    expect(p.startUrls).toEqual(['https://example.org/docs']);
+    const given = plan('What is the population of Sobrica?', ['http://wiki.test/wiki/Sobrica']);
+    expect(given.startUrls).toEqual(['http://wiki.test/wiki/Sobrica']);
+    expect(given.steps[0]).toEqual({ action: 'VISIT', detail: 'http://wiki.test/wiki/Sobrica' });
+  });
+});

@@ -1,0 +1,194 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { PageAction, ScoredAnswer } from '@forage/contracts';
+import { anEvidenceRef } from '@forage/testing';
+import type { Activities, AnswerReply, PageSnapshot, StepReport, VerifyReply } from '../activities.js';
+
+/** A page of the fake web: a title, "label: value" lines and links, rendered as simple HTML. */
+export interface FakePage {
+  readonly title: string;
+  readonly lines: readonly string[];
+  readonly links?: readonly { href: string; text: string; rel?: string }[];
+  /** Lines shown only after the collapsed disclosure on the page is opened. */
+  readonly hidden?: readonly string[];
+  readonly blocked?: boolean;
+}
+
+export interface FakeWeb {
+  readonly pages: Record<string, FakePage>;
+  /** Search results by query (lower case); unknown queries find nothing. */
+  readonly index: Record<string, readonly string[]>;
+}
+
+export interface FakeRun {
+  readonly acts: Activities;
+  readonly calls: string[];
+  readonly steps: StepReport[];
+  readonly queries: string[];
+  readonly asked: string[];
+  readonly acted: PageAction[][];
+}
+
+const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+export function htmlOf(page: FakePage, opened: boolean): string {
+  const lines = [...page.lines, ...(opened ? (page.hidden ?? []) : [])].map((l) => `<p>${l}</p>`).join('');
+  const links = (page.links ?? [])
+    .map((l) => `<li><a href="${l.href}"${l.rel ? ` rel="${l.rel}"` : ''}>${l.text}</a></li>`)
+    .join('');
+  const disclosure = page.hidden
+    ? `<div><button type="button" aria-expanded="${opened ? 'true' : 'false'}" aria-controls="more">Details</button><div id="more"${opened ? '' : ' hidden'}></div></div>`
+    : '';
+  return `<html><body><main><h1>${page.title}</h1>${lines}${disclosure}<ul>${links}</ul></main></body></html>`;
+}
+
+/**
+ * Activities over a fake web, for unit tests of the loop: extraction renders the page, the
+ * answerer returns the value of a "label: value" line whose label the question names.
+ */
+export function fakeRun(web: FakeWeb, options: { verified?: boolean; msPerCall?: number } = {}): FakeRun {
+  const calls: string[] = [];
+  const steps: StepReport[] = [];
+  const queries: string[] = [];
+  const asked: string[] = [];
+  const acted: PageAction[][] = [];
+  const html = new Map<string, { url: string; html: string; title: string; lines: string[] }>();
+  let clock = 0;
+  const tick = (): void => {
+    clock += options.msPerCall ?? 10;
+  };
+  const capture = (
+    url: string,
+    opened: boolean,
+  ): { ref: ReturnType<typeof anEvidenceRef>; record: string } => {
+    const page = web.pages[url];
+    if (!page) throw new Error(`no page ${url}`);
+    const text = htmlOf(page, opened);
+    const ref = anEvidenceRef({ sha256: sha(text) });
+    html.set(ref.sha256, {
+      url,
+      html: text,
+      title: page.title,
+      lines: [...page.lines, ...(opened ? (page.hidden ?? []) : [])],
+    });
+    return { ref, record: randomUUID() };
+  };
+  const acts: Activities = {
+    search: (query) => {
+      tick();
+      calls.push(`search ${query}`);
+      queries.push(query);
+      const urls = web.index[query.toLowerCase()] ?? [];
+      return Promise.resolve({
+        query,
+        terms: [],
+        logRecordId: randomUUID(),
+        results: urls.map((url) => ({ url, title: url, snippet: '', score: 1, provider: 'local' })),
+        timings: { parseMs: 0, retrieveMs: 0, rankMs: 0, totalMs: 0 },
+      });
+    },
+    extract: (url): Promise<PageSnapshot> => {
+      tick();
+      calls.push(`extract ${url}`);
+      const page = web.pages[url];
+      const { ref, record } = capture(url, false);
+      return Promise.resolve({
+        requestedUrl: url,
+        finalUrl: url,
+        status: page?.blocked ? 403 : 200,
+        title: page?.title ?? '',
+        contentType: 'text/html',
+        loadTimeMs: 1,
+        outcome: page?.blocked ? { kind: 'blocked', reason: 'http_403', detail: '' } : { kind: 'ok' },
+        logRecordId: record,
+        evidence: { domSnapshot: ref, screenshot: null },
+        network: { redirects: [], failedRequests: 0, blockedRequests: 0 },
+      });
+    },
+    understand: (p) => {
+      tick();
+      const captured = html.get(p.domSnapshot.sha256);
+      return Promise.resolve({
+        url: p.url,
+        title: captured?.title ?? '',
+        chunks: (captured?.lines ?? []).map((text, i) => ({
+          id: `c${String(i)}`,
+          text,
+          headingPath: [captured?.title ?? ''],
+          xpath: `/html[1]/body[1]/main[1]/p[${String(i + 1)}]`,
+        })),
+        interactive: [],
+        truncated: false,
+        logRecordId: randomUUID(),
+      });
+    },
+    pageHtml: (ref) => Promise.resolve(html.get(ref.sha256)?.html ?? ''),
+    act: ({ url, actions, described }) => {
+      tick();
+      calls.push(`act ${url} ${described.join(',')}`);
+      acted.push([...actions]);
+      const { ref, record } = capture(url, true);
+      return Promise.resolve({
+        url,
+        domSnapshot: ref,
+        logRecordId: record,
+        recordIds: [record],
+        done: [...described],
+        messages: [],
+      });
+    },
+    answer: (question, chunks): Promise<AnswerReply> => {
+      tick();
+      asked.push(question);
+      const q = question.toLowerCase();
+      const hit = chunks.find((c) => {
+        const label = /^([^:]+):/.exec(c.text)?.[1]?.toLowerCase();
+        return label !== undefined && q.includes(label);
+      });
+      const answers: ScoredAnswer[] = hit
+        ? [
+            {
+              text: hit.text.slice(hit.text.indexOf(':') + 1).trim(),
+              confidence: 0.9,
+              source: {
+                chunkId: hit.chunkId,
+                url: hit.url,
+                title: hit.title,
+                xpath: hit.xpath,
+                domSnapshot: hit.domSnapshot,
+                logRecordId: hit.logRecordId,
+                snippet: hit.text,
+              },
+            },
+          ]
+        : [];
+      return Promise.resolve({
+        answers,
+        abstained: !hit,
+        reason: hit ? null : 'no label matches',
+        method: 'heuristic',
+        logRecordId: randomUUID(),
+      });
+    },
+    verify: (claims): Promise<VerifyReply> => {
+      tick();
+      const ok = options.verified ?? true;
+      return Promise.resolve({
+        runId: randomUUID(),
+        verdicts: claims.map((c) => ({
+          claimId: c.claimId,
+          verdict: ok ? 'verified' : 'rejected',
+          checks: [{ name: 'snippet_in_evidence', passed: ok, detail: ok ? 'found' : 'snippet not in DOM' }],
+        })),
+        trace: { complete: true, missingRecordIds: [], chainValid: true },
+        released: ok,
+        logRecordId: randomUUID(),
+      });
+    },
+    report: (s) => {
+      steps.push(s);
+      return Promise.resolve();
+    },
+    now: () => clock,
+  };
+  return { acts, calls, steps, queries, asked, acted };
+}
