@@ -12,7 +12,7 @@ import { performAction, settleAfterAction, type UploadFile } from './page-action
 import { landingConfirmation, readNotices } from './page-notices.js';
 import { PageSnapshots, type PageEvidence } from './page-snapshots.js';
 import type { ActionSession } from './session-pages.js';
-import { readElementFacts, resolveTarget, type ResolvedTarget } from './target-resolver.js';
+import { resolveTarget, type ResolvedTarget } from './target-resolver.js';
 
 /** How one action went, already scrubbed of secrets. */
 export interface AttemptOutcome {
@@ -167,12 +167,12 @@ export class ActionAttempt {
     if (!NO_TARGET.has(action.type) && selectors.length > 0) {
       if (action.type === 'wait_for') {
         const anyOf = selectors.map((s) => page.locator(s)).reduce((a, b) => a.or(b));
-        target = { locator: anyOf.first(), selector: selectors.join(' | '), matches: 0 };
+        target = { locator: anyOf.first(), selector: selectors.join(' | '), matches: 0, facts: null };
       } else {
         target = await resolveTarget({ page, selectors, timeoutMs: left() });
         if (!target)
           return refusal({ category: 'not_found', message: `no element matches ${selectors.join(' or ')}` });
-        const refused = await this.interpret(action, target, left());
+        const refused = target.facts ? checkActionFits(action, target.facts) : null;
         if (refused) return { ...refusal(refused), target };
       }
     }
@@ -211,19 +211,6 @@ export class ActionAttempt {
         ? 'blocked'
         : categorizeBrowserError(err instanceof Error ? err.message : String(err));
       return { detail: message, failure: { category, message }, target, retries: 0, ran: true };
-    }
-  }
-
-  private async interpret(
-    action: PageAction,
-    target: ResolvedTarget,
-    timeoutMs: number,
-  ): Promise<ActionFailure | null> {
-    try {
-      return checkActionFits(action, await readElementFacts(target.locator, timeoutMs));
-    } catch (err) {
-      const category = categorizeBrowserError(err instanceof Error ? err.message : String(err));
-      return { category: category === 'unexpected' ? 'detached' : category, message: failureDetail(err) };
     }
   }
 
