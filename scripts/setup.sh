@@ -24,8 +24,12 @@ fi
 stamp=node_modules/.forage-install-stamp
 if [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ]; then
   echo "setup: installing npm dependencies"
-  # npm ci refuses lockfiles that omit other platforms' optional builds (npm 11); install honours the lock
-  npm install --no-audit --no-fund --loglevel=error
+  # a clean clone (CI, the image) installs exactly the lockfile; an existing tree is brought in line with it
+  if [ -d node_modules ]; then
+    npm install --no-audit --no-fund --loglevel=error
+  else
+    npm ci --no-audit --no-fund --loglevel=error
+  fi
   touch "$stamp"
 fi
 
