@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import type { SearchConfig } from './config.js';
 import { SEARCH_CONFIG } from './tokens.js';
 import { LocalIndex } from './adapters/local-index.js';
+import { IndexedFilesServer } from './adapters/indexed-files-server.js';
 import { SearchEngine } from './adapters/search-engine.js';
 import { SearchMetrics } from './adapters/search-metrics.js';
 import { SearchHandler } from './handlers/search.handler.js';
@@ -12,7 +13,13 @@ export class SearchModule {
     return {
       module: SearchModule,
       controllers: [SearchHandler],
-      providers: [{ provide: SEARCH_CONFIG, useValue: config }, LocalIndex, SearchMetrics, SearchEngine],
+      providers: [
+        { provide: SEARCH_CONFIG, useValue: config },
+        IndexedFilesServer,
+        LocalIndex,
+        SearchMetrics,
+        SearchEngine,
+      ],
     };
   }
 }

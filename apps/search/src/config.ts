@@ -49,8 +49,8 @@ export const searchConfigSchema = baseEnvSchema
     WIKIPEDIA_API_URL: z.url().default('https://en.wikipedia.org/w/api.php'),
     /** The user's own index (`forage index`): a directory in the data directory. */
     SEARCH_INDEX_DIR: z.string().min(1).optional(),
-    /** Loopback origin that serves indexed files to the browser (so they can be cited and rendered). */
-    SEARCH_FILES_ORIGIN: z.url().optional(),
+    /** Port on 127.0.0.1 that serves indexed files to the browser (cited and rendered like pages); 0 picks one. */
+    SEARCH_FILES_PORT: portSchema.optional(),
     SEARCH_WEIGHT_TITLE: weight.default(0.5),
     SEARCH_WEIGHT_POSITION: weight.default(0.5),
     SEARCH_WEIGHT_PRICE: weight.default(0.1),

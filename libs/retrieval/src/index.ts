@@ -2,3 +2,5 @@
 export * from './tokenize.js';
 export * from './bm25.js';
 export * from './document-store.js';
+export * from './page-text.js';
+export * from './collect.js';

@@ -7,6 +7,7 @@ import type { LocalDocument } from '../core/local-document.js';
 import { SEARCH_CONFIG } from '../tokens.js';
 import type { SearchConfig } from '../config.js';
 import { crawlSitemaps } from './sitemap-crawler.js';
+import { IndexedFilesServer } from './indexed-files-server.js';
 
 /**
  * The local index: the configured sitemaps (the sandbox by default), crawled at boot, plus the
@@ -26,6 +27,7 @@ export class LocalIndex implements OnApplicationBootstrap {
   constructor(
     @Inject(SEARCH_CONFIG) private readonly config: SearchConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(IndexedFilesServer) private readonly files: IndexedFilesServer,
   ) {
     this.store = config.SEARCH_INDEX_DIR ? new DocumentStore(config.SEARCH_INDEX_DIR) : undefined;
   }
@@ -53,8 +55,9 @@ export class LocalIndex implements OnApplicationBootstrap {
     if (version === this.storeVersion) return;
     try {
       const docs = await this.store.load();
+      this.files.serve(docs);
       this.stored = docs.flatMap((d) => {
-        const url = citationUrl(d, this.config.SEARCH_FILES_ORIGIN);
+        const url = citationUrl(d, this.files.origin);
         return url ? [{ id: d.id, url, title: d.title, text: d.text }] : [];
       });
       this.storeVersion = version;
