@@ -8,6 +8,8 @@ export interface ServiceTarget {
   /** A service name, or `*` for every service. */
   readonly service: string;
   readonly variable: string;
+  /** Multiplies a number on the way (a setting in seconds for a variable in ms). */
+  readonly scale?: number;
 }
 
 /**

@@ -8,10 +8,13 @@ import { SETTINGS, SETTING_KEYS, type ForageSettings } from './catalog.js';
 export function serviceVariables(values: ForageSettings, service: string): Record<string, string> {
   const env: Record<string, string> = {};
   for (const key of SETTING_KEYS) {
-    const text = valueToText(values[key]);
+    const value: unknown = values[key];
+    const text = valueToText(value);
     if (text === undefined) continue;
     for (const target of SETTINGS[key].targets) {
-      if (target.service === '*' || target.service === service) env[target.variable] = text;
+      if (target.service !== '*' && target.service !== service) continue;
+      env[target.variable] =
+        target.scale !== undefined && typeof value === 'number' ? String(value * target.scale) : text;
     }
   }
   return env;
