@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from './define.js';
+import { verdictRefSchema } from './verify.js';
 import {
   evidenceRefSchema,
   httpUrlSchema,
@@ -75,5 +76,7 @@ export const runCompleted = defineEvent({
     failures: z.array(z.object({ claim: z.string(), reason: z.string() })),
     completedAt: isoTimeSchema,
     durationMs: z.number().nonnegative(),
+    /** The recorded verdict the answer rests on (verify.run.v1's `verdict`); readers fetch and check it. */
+    verdict: verdictRefSchema.optional(),
   }),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCommand } from './define.js';
-import { evidenceRefSchema, httpUrlSchema, runIdSchema } from './common.js';
+import { evidenceRefSchema, httpUrlSchema, runIdSchema, sha256Schema } from './common.js';
 
 export const claimSchema = z.object({
   claimId: z.string().min(1).max(100),
@@ -26,6 +26,36 @@ export const claimVerdictSchema = z.object({
 });
 export type ClaimVerdict = z.infer<typeof claimVerdictSchema>;
 
+/**
+ * The verdict as the verifier records it in its log record (`output.data.verdict`), so anyone can
+ * fetch it from logging and check an answer against it. Its digest is sha256 of its canonical JSON.
+ */
+export const recordedVerdictSchema = z
+  .object({
+    runId: runIdSchema,
+    released: z.boolean(),
+    claims: z.array(
+      z.object({
+        claimId: z.string(),
+        verdict: claimVerdictSchema.shape.verdict,
+        text: z.string().max(2000),
+        url: httpUrlSchema,
+        xpath: z.string().max(2000),
+        snippet: z.string().max(2000),
+        logRecordId: z.uuid(),
+        domSnapshotSha256: sha256Schema,
+      }),
+    ),
+  })
+  .meta({ title: 'RecordedVerdict', description: "The verifier's verdict on a run's claims, as logged" });
+export type RecordedVerdict = z.infer<typeof recordedVerdictSchema>;
+
+/** Points at a recorded verdict: the verifier's log record id and the digest of the verdict it holds. */
+export const verdictRefSchema = z
+  .object({ id: z.uuid(), digest: sha256Schema })
+  .meta({ title: 'VerdictRef', description: "The verifier's log record id and the sha256 of its verdict" });
+export type VerdictRef = z.infer<typeof verdictRefSchema>;
+
 export const verifyRun = defineCommand({
   subject: 'verify.run.v1',
   description: 'Check every claim of a run against its logged evidence; nothing unverified is released',
@@ -47,5 +77,7 @@ export const verifyRun = defineCommand({
     }),
     released: z.boolean(),
     logRecordId: z.uuid(),
+    /** Where the verdict is recorded; a completion carries it so the gateway can fetch and check it. */
+    verdict: verdictRefSchema.optional(),
   }),
 });

@@ -2,3 +2,5 @@
 export * from './crypto.js';
 export * from './store.js';
 export * from './module.js';
+export * from './canonical-json.js';
+export * from './digest.js';

@@ -3,7 +3,9 @@ import { DeliverPolicy, jetstream, type ConsumerMessages, type JsMsg } from '@na
 import { runCompleted, runStart, runStep } from '@forage/contracts';
 import { Bus, decodeJson, LOGGER, streams } from '@forage/messaging';
 import { HandlerMetrics, type Logger } from '@forage/observability';
-import { RunBoard } from '../core/run-board.js';
+import { RunBoard, type RunCompletedEvent } from '../core/run-board.js';
+import { gateCompletion } from '../core/verdict-gate.js';
+import { VerdictSource } from './verdict-source.js';
 
 /**
  * Feeds the RunBoard from the durable run streams with ordered consumers that start at the
@@ -13,13 +15,17 @@ import { RunBoard } from '../core/run-board.js';
 export class RunFeed implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly feeds: ConsumerMessages[] = [];
   private ready = false;
+  /** Built here rather than provided, so the module's wiring stays as it is. */
+  private readonly verdicts: VerdictSource;
 
   constructor(
     @Inject(Bus) private readonly bus: Bus,
     @Inject(RunBoard) private readonly board: RunBoard,
     @Inject(HandlerMetrics) private readonly metrics: HandlerMetrics,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.verdicts = new VerdictSource(bus);
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     const js = jetstream(this.bus.connection);
@@ -44,6 +50,19 @@ export class RunFeed implements OnApplicationBootstrap, OnApplicationShutdown {
     for await (const msg of messages) this.apply(msg);
   }
 
+  /** A completion is shown only as far as the verdict recorded in the log confirms it. */
+  private async gateThenApply(completion: RunCompletedEvent): Promise<void> {
+    const lookup = await this.verdicts.lookup(completion);
+    const gated = gateCompletion({ completion, lookup });
+    if (gated.gate.status === 'refused' || gated.gate.status === 'partly_verified') {
+      this.logger.warn(
+        { runId: completion.runId, gate: gated.gate },
+        'completion not confirmed by its verdict',
+      );
+    }
+    this.board.apply({ type: 'completed', data: gated.completion, gate: gated.gate });
+  }
+
   private apply(msg: JsMsg): void {
     const started = performance.now();
     let outcome: 'success' | 'invalid' = 'success';
@@ -54,7 +73,7 @@ export class RunFeed implements OnApplicationBootstrap, OnApplicationShutdown {
       } else if (msg.subject === runStep.subject) {
         this.board.apply({ type: 'step', data: runStep.payload.parse(body) });
       } else if (msg.subject === runCompleted.subject) {
-        this.board.apply({ type: 'completed', data: runCompleted.payload.parse(body) });
+        void this.gateThenApply(runCompleted.payload.parse(body));
       }
     } catch (err) {
       outcome = 'invalid';

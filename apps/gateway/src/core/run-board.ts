@@ -1,4 +1,5 @@
 import type { EventPayload, runCompleted, runStart, runStep } from '@forage/contracts';
+import type { VerdictGate } from './verdict-gate.js';
 
 export type RunStartEvent = EventPayload<typeof runStart>;
 export type RunStepEvent = EventPayload<typeof runStep>;
@@ -6,7 +7,7 @@ export type RunCompletedEvent = EventPayload<typeof runCompleted>;
 
 export type RunEvent =
   | { readonly type: 'step'; readonly data: RunStepEvent }
-  | { readonly type: 'completed'; readonly data: RunCompletedEvent };
+  | { readonly type: 'completed'; readonly data: RunCompletedEvent; readonly gate?: VerdictGate };
 
 export interface RunView {
   readonly runId: string;
@@ -14,7 +15,10 @@ export interface RunView {
   requestedAt: string;
   status: 'queued' | 'running' | 'completed';
   steps: RunStepEvent[];
+  /** The completion as shown: an answer only as far as the recorded verdict confirms it. */
   result: RunCompletedEvent | null;
+  /** How the gateway checked the completion against the recorded verdict; null before completion. */
+  gate: VerdictGate | null;
 }
 
 type Listener = (event: RunEvent) => void;
@@ -54,6 +58,7 @@ export class RunBoard {
     } else {
       if (view.result) return;
       view.result = event.data;
+      view.gate = event.gate ?? null;
       view.status = 'completed';
     }
     for (const listener of this.listeners.get(view.runId) ?? []) listener(event);
@@ -66,7 +71,7 @@ export class RunBoard {
     if (!view) return () => undefined;
     for (const step of view.steps) listener({ type: 'step', data: step });
     if (view.result) {
-      listener({ type: 'completed', data: view.result });
+      listener({ type: 'completed', data: view.result, ...(view.gate ? { gate: view.gate } : {}) });
       return () => undefined;
     }
     let set = this.listeners.get(runId);
@@ -78,7 +83,7 @@ export class RunBoard {
   private ensure(runId: string): RunView {
     let view = this.runs.get(runId);
     if (!view) {
-      view = { runId, question: '', requestedAt: '', status: 'queued', steps: [], result: null };
+      view = { runId, question: '', requestedAt: '', status: 'queued', steps: [], result: null, gate: null };
       this.runs.set(runId, view);
       this.evict();
     }

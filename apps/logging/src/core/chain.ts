@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { LogRecord } from '@forage/contracts';
-import { canonicalJson } from './canonical-json.js';
+import { canonicalJson } from '@forage/evidence';
 
 /** prev_hash of the first row: the chain starts from a known, all-zero hash. */
 export const GENESIS_HASH = '0'.repeat(64);

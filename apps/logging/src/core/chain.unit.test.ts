@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { aLogRecord } from '@forage/testing';
 import { appendLink, GENESIS_HASH, GENESIS_TAIL, linkHash, verifyChain, type ChainRow } from './chain.js';
-import { canonicalJson } from './canonical-json.js';
+import { canonicalJson } from '@forage/evidence';
 
 function buildChain(length: number): ChainRow[] {
   const runId = randomUUID();

@@ -3,7 +3,9 @@ import { verifyRun, type CommandReply, type CommandRequest } from '@forage/contr
 import { HandleCommand, ToolRecorder } from '@forage/messaging';
 import { EvidenceReader } from '../adapters/evidence-reader.js';
 import { TraceReader } from '../adapters/trace-reader.js';
+import { digestOf } from '@forage/evidence';
 import { judgeRun, verdictCounts } from '../core/judge.js';
+import { recordedVerdictOf } from '../core/recorded-verdict.js';
 import { wantedRecordIds } from '../core/trace.js';
 
 @Controller()
@@ -14,7 +16,10 @@ export class VerifyHandler {
     @Inject(ToolRecorder) private readonly recorder: ToolRecorder,
   ) {}
 
-  /** Gathers the run's records and cited snapshots, judges every claim, and logs the outcome. */
+  /**
+   * Gathers the run's records and cited snapshots, judges every claim, and logs the outcome with
+   * the verdict itself; the reply points at that record and the verdict's digest.
+   */
   @HandleCommand(verifyRun)
   async verify(request: CommandRequest<typeof verifyRun>): Promise<CommandReply<typeof verifyRun>> {
     const startedAt = performance.now();
@@ -24,6 +29,8 @@ export class VerifyHandler {
     ]);
     const judgement = judgeRun({ ...request, records: trace.records, chain: trace.chain, evidence });
     const counts = verdictCounts(judgement);
+    const verdict = recordedVerdictOf({ runId: request.runId, claims: request.claims, judgement });
+    const digest = digestOf(verdict);
     const logRecordId = await this.recorder.record({
       runId: request.runId,
       taskId: 'verify',
@@ -36,8 +43,9 @@ export class VerifyHandler {
         traceComplete: judgement.trace.complete,
         missingRecords: judgement.trace.missingRecordIds.length,
         chainValid: judgement.trace.chainValid,
+        verdict,
       },
     });
-    return { runId: request.runId, ...judgement, logRecordId };
+    return { runId: request.runId, ...judgement, logRecordId, verdict: { id: logRecordId, digest } };
   }
 }
