@@ -38,7 +38,7 @@ export function expectedAnswerType(question: string): AnswerType {
   if (WHEN.test(q)) return 'date';
   if (HOW_QUANTITY.test(q)) return 'number';
   if (/\bwho(m|se)?\b/.test(q) && !DEFINITION.test(q)) return 'person';
-  if (/\bwhere\b/.test(q) || PLACE_NOUN.test(q)) return 'place';
+  if (/\bwhere\b|\baddress\b/.test(q) || PLACE_NOUN.test(q)) return 'place';
   if (QUANTITY_NOUNS.test(q) && !/^(who|which)\b/.test(q)) return 'number';
   if (AUXILIARY.test(q) && !/\bor\b/.test(q)) return 'yes_no';
   if (

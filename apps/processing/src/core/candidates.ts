@@ -3,7 +3,7 @@ import { termCoverage, type TermWeights } from './coverage.js';
 import { termIn, type QuestionAnalysis } from './question.js';
 import { splitSentences } from '@forage/html';
 import { looksLikeSteering } from './steering.js';
-import { typedSpans, type Span } from './spans.js';
+import { isStreetAddress, typedSpans, type Span } from './spans.js';
 import { isStopWord, stem, tokenize, words } from './text.js';
 import { answerFits } from './answer-type.js';
 
@@ -44,6 +44,7 @@ export function candidatesFrom(input: {
   const { chunk, question } = input;
   if (looksLikeSteering(chunk.text)) return [];
   const context = new Set(tokenize([chunk.text, chunk.title, ...chunk.headingPath].join(' ')));
+  const heading = new Set(tokenize(chunk.headingPath.join(' ')));
   const base = { chunk, retrieval: input.retrieval };
   // names the reader already knows from the question, the headings or the page title
   const known = new Set([
@@ -64,8 +65,9 @@ export function candidatesFrom(input: {
     const coverage = termCoverage({
       terms: question.terms,
       weights: input.weights,
-      snippet: tokensAround(snippet, picked.answer),
+      snippet: tokensAround({ snippet, picked, question }),
       context,
+      heading,
       contextCredit: foreign ? 0 : 0.5,
     });
     candidates.push({ ...base, ...picked, snippet, coverage });
@@ -74,7 +76,7 @@ export function candidatesFrom(input: {
   const isRow = segments.length > 0 && segments.length === chunk.text.split('; ').length;
   const best = isRow
     ? undefined
-    : bestSentence({ text: chunk.text, question, weights: input.weights, context, known });
+    : bestSentence({ text: chunk.text, question, weights: input.weights, context, heading, known });
   if (best) candidates.push({ ...base, ...best });
   return candidates;
 }
@@ -109,13 +111,18 @@ function bestSentence(input: {
   question: QuestionAnalysis;
   weights: TermWeights;
   context: ReadonlySet<string>;
+  heading: ReadonlySet<string>;
   known: ReadonlySet<string>;
 }): Omit<Candidate, 'chunk' | 'retrieval'> | undefined {
-  const { text, question, weights, context, known } = input;
+  const { text, question, weights, context, heading, known } = input;
   let best: Omit<Candidate, 'chunk' | 'retrieval'> | undefined;
   for (const sentence of splitSentences(text)) {
     const tokens = new Set(tokenize(sentence.text));
-    if (!question.terms.some((t) => termIn(tokens, t))) continue;
+    const address =
+      question.expected === 'place' &&
+      typedSpans(sentence.text, 'place', question.questionTokens).some((s) => isStreetAddress(s.text));
+    // an address answers "where" and "what is the address" on its own: the entity is in the headings
+    if (!address && !question.terms.some((t) => termIn(tokens, t))) continue;
     const picked = pickAnswer({
       text: sentence.text,
       question,
@@ -131,8 +138,9 @@ function bestSentence(input: {
     const coverage = termCoverage({
       terms: question.terms,
       weights,
-      snippet: tokensAround(sentence.text, picked.answer),
+      snippet: tokensAround({ snippet: sentence.text, picked, question }),
       context,
+      heading,
       contextCredit: foreign ? 0 : 0.5,
     });
     const better =
@@ -306,8 +314,20 @@ function termPositions(text: string, question: QuestionAnalysis): number[] {
  * say, so the question's terms must be found around it ("National Bank of Veloria" does not cover
  * "national … of Veloria" in a question about the national anthem).
  */
-function tokensAround(snippet: string, answer: string): Set<string> {
+function tokensAround(input: { snippet: string; picked: Picked; question: QuestionAnalysis }): Set<string> {
+  const { snippet, picked, question } = input;
+  const answer = picked.answer;
   const at = snippet.indexOf(answer);
   const rest = at < 0 ? snippet : `${snippet.slice(0, at)} ${snippet.slice(at + answer.length)}`;
-  return new Set(tokenize(rest));
+  const tokens = new Set(tokenize(rest));
+  // the answer's own kind is what the question names with these words
+  for (const [kind, words] of KIND_WORDS) if (kind(answer)) for (const w of words) tokens.add(w);
+  if (picked.typeMatch === 1) for (const w of question.kindTerms) tokens.add(w);
+  return tokens;
 }
+
+/** Words a question uses for the kind of its answer ("the address of", "in what year"), covered by an answer of that kind. */
+const KIND_WORDS: readonly [(answer: string) => boolean, readonly string[]][] = [
+  [isStreetAddress, ['address', 'location', 'located', 'situated']],
+  [(a) => /\b(?:1\d{3}|20\d{2})s?\b/.test(a), ['year', 'date']],
+];

@@ -43,14 +43,18 @@ export function termCoverage(input: {
   snippet: ReadonlySet<string>;
   context: ReadonlySet<string>;
   contextCredit?: number;
+  /** The headings the snippet sits under: they name its subject, so a term there counts fully (unless `contextCredit` is 0). */
+  heading?: ReadonlySet<string>;
 }): number {
   const credit = input.contextCredit ?? 0.5;
+  const headingCredit = credit > 0 ? 1 : 0;
   let total = 0;
   let covered = 0;
   for (const t of input.terms) {
     const w = input.weights.get(t.term) ?? 0;
     total += w;
     if (termIn(input.snippet, t)) covered += w;
+    else if (input.heading && termIn(input.heading, t)) covered += w * headingCredit;
     else if (termIn(input.context, t)) covered += w * credit;
   }
   return total > 0 ? covered / total : 0;

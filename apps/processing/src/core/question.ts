@@ -24,6 +24,8 @@ export interface QuestionAnalysis {
   readonly queryTerms: readonly string[];
   /** Stemmed tokens of the question itself, never an answer to it. */
   readonly questionTokens: ReadonlySet<string>;
+  /** The noun naming the answer's kind ("which city", "what year"): an answer of that kind covers it. */
+  readonly kindTerms: ReadonlySet<string>;
 }
 
 /**
@@ -61,6 +63,11 @@ export function analyzeQuestion(raw: string): QuestionAnalysis {
     expected: expectedAnswerType(question),
     queryTerms: [...new Set(terms.flatMap((t) => [...t.alternates, ...t.parts]))],
     questionTokens: new Set(words(question).map(stem)),
+    kindTerms: new Set(
+      [...question.toLowerCase().matchAll(/\b(?:which|what)\s+([\p{L}]+)/gu)].flatMap((m) =>
+        tokenize(m[1] ?? ''),
+      ),
+    ),
   };
 }
 

@@ -38,6 +38,15 @@ const NUMBER = new RegExp(
 const NUMBER_WORDS =
   /\b(?:(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|a dozen|dozens|hundreds|thousands)(?:[\s-](?:one|two|three|four|five|six|seven|eight|nine|hundred|thousand|million|billion))*)\b/giu;
 const YES_NO = /\b(?:yes|no)\b/giu;
+/** A street address: a house number, a street name and its kind, then the town and region ("196 Station Street, Leavomford, Cora"). */
+const STREET_ADDRESS =
+  /\b\d{1,5}[A-Za-z]?\s+(?:\p{Lu}[\p{L}'’.-]*\s+){1,4}(?:Street|St|Road|Rd|Avenue|Ave|Boulevard|Blvd|Lane|Ln|Drive|Dr|Way|Place|Pl|Square|Sq|Court|Ct|Terrace|Parkway|Highway|Hwy|Row|Quay|Crescent|Close|Hill|Walk|Gardens)\b\.?(?:,\s*\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*){0,3}/gu;
+
+/** Whether a span is a street address (it then answers "where" and "what is the address"). */
+export function isStreetAddress(text: string): boolean {
+  return new RegExp(`^(?:${STREET_ADDRESS.source})$`, 'u').test(text);
+}
+
 /** Runs of capitalised words, allowing a few lower-case joiners ("Bank of Veloria", "Jan van Dijk"). */
 const PROPER_NAME =
   /\p{Lu}[\p{L}\p{M}'’-]*(?:\s+(?:(?:of|de|la|le|van|von|der|da|del|du|the|and)\s+)?\p{Lu}[\p{L}\p{M}'’-]*)*/gu;
@@ -47,7 +56,7 @@ export function typedSpans(text: string, type: AnswerType, questionTokens: Reado
   switch (type) {
     case 'number':
       return [...matches(text, NUMBER), ...matches(text, NUMBER_WORDS)].filter(
-        (s) => /\d/.test(s.text) && !questionTokens.has(s.text.replace(/\D/g, '')),
+        (s) => !/\d/.test(s.text) || !questionTokens.has(s.text.replace(/\D/g, '')),
       );
     case 'date':
       return matches(text, DATE).filter((s) => !questionTokens.has(s.text.toLowerCase()));
@@ -56,11 +65,18 @@ export function typedSpans(text: string, type: AnswerType, questionTokens: Reado
     case 'definition':
     case 'list':
       return [];
+    case 'place':
+      return [...matches(text, STREET_ADDRESS), ...names(text, questionTokens)];
     default:
-      return matches(text, PROPER_NAME)
-        .map(trimLeadingStopWords)
-        .filter((s): s is Span => s !== undefined && !coveredByQuestion(s.text, questionTokens));
+      return names(text, questionTokens);
   }
+}
+
+/** Proper names that are not the question's own words, without leading stop words. */
+function names(text: string, questionTokens: ReadonlySet<string>): Span[] {
+  return matches(text, PROPER_NAME)
+    .map(trimLeadingStopWords)
+    .filter((s): s is Span => s !== undefined && !coveredByQuestion(s.text, questionTokens));
 }
 
 function matches(text: string, pattern: RegExp): Span[] {

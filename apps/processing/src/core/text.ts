@@ -33,8 +33,84 @@ export function isStopWord(word: string): boolean {
   return STOP_WORDS.has(word.toLowerCase());
 }
 
-/** A deliberately light suffix stripper: plurals only, so "inhabitants" meets "inhabitant". */
+/** Common irregular past forms, so "rose" meets "rise" and "grew" meets "grow" (general English, not a thesaurus). */
+const IRREGULAR = new Map(
+  Object.entries({
+    rose: 'rise',
+    risen: 'rise',
+    grew: 'grow',
+    grown: 'grow',
+    fell: 'fall',
+    fallen: 'fall',
+    began: 'begin',
+    begun: 'begin',
+    became: 'become',
+    built: 'build',
+    won: 'win',
+    made: 'make',
+    took: 'take',
+    taken: 'take',
+    gave: 'give',
+    given: 'give',
+    wrote: 'write',
+    written: 'write',
+    led: 'lead',
+    held: 'hold',
+    sold: 'sell',
+    bought: 'buy',
+    paid: 'pay',
+    brought: 'bring',
+    came: 'come',
+    went: 'go',
+    gone: 'go',
+    ran: 'run',
+    spoke: 'speak',
+    spoken: 'speak',
+    told: 'tell',
+    thought: 'think',
+    knew: 'know',
+    known: 'know',
+    drew: 'draw',
+    drawn: 'draw',
+    fought: 'fight',
+    taught: 'teach',
+    caught: 'catch',
+    sent: 'send',
+    spent: 'spend',
+    lost: 'lose',
+    met: 'meet',
+    kept: 'keep',
+    stood: 'stand',
+    saw: 'see',
+    seen: 'see',
+    chose: 'choose',
+    chosen: 'choose',
+    flew: 'fly',
+    flown: 'fly',
+    struck: 'strike',
+    beaten: 'beat',
+    broke: 'break',
+    broken: 'break',
+    froze: 'freeze',
+    frozen: 'freeze',
+    shook: 'shake',
+    swore: 'swear',
+    sworn: 'swear',
+    wore: 'wear',
+    worn: 'wear',
+    bore: 'bear',
+    born: 'bear',
+    lay: 'lie',
+    lain: 'lie',
+    hid: 'hide',
+    hidden: 'hide',
+  }),
+);
+
+/** A deliberately light suffix stripper: plurals (and irregular past forms), so "inhabitants" meets "inhabitant". */
 export function stem(word: string): string {
+  const irregular = IRREGULAR.get(word);
+  if (irregular) return irregular;
   if (word.length <= 3 || /\d/.test(word)) return word;
   if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
   if (word.endsWith('sses')) return word.slice(0, -2);
