@@ -7,6 +7,7 @@ import { KeyedSerialQueue } from './core/keyed-serial-queue.js';
 import { ActionAttempt } from './adapters/action-attempt.js';
 import { BrowserHost } from './adapters/browser-host.js';
 import { EgressGuard } from './adapters/egress-guard.js';
+import { NavigationGate } from './adapters/navigation-gate.js';
 import { IdempotencyLedger } from './adapters/idempotency-ledger.js';
 import { PageSnapshots } from './adapters/page-snapshots.js';
 import { SecretVault } from './adapters/secret-vault.js';
@@ -55,6 +56,7 @@ export class ActionExecutionModule {
             }),
         },
         EgressGuard,
+        NavigationGate,
         BrowserHost,
         SessionPages,
         RunEndListener,

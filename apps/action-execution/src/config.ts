@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseEnvSchema, parseConfig, portSchema } from '@forage/config';
+import { baseEnvSchema, booleanFlagSchema, parseConfig, portSchema } from '@forage/config';
 import { evidenceEnvSchema } from '@forage/evidence';
 import { egressEnvSchema } from '@forage/egress';
 
@@ -25,6 +25,21 @@ export const actionExecutionConfigSchema = baseEnvSchema
       .default(86_400_000),
     /** JSON file mapping secret handle → value; values never leave this service. */
     ACTION_SECRETS_FILE: z.string().min(1).optional(),
+    /** Sent by the browser and when fetching robots.txt. */
+    USER_AGENT: z.string().min(1).max(500).default('Mozilla/5.0 (compatible; ForageBot/0.1)'),
+    /** Honour robots.txt (RFC 9309) for GET navigations (goto, links); off only for sites you own. */
+    ROBOTS_ENABLED: booleanFlagSchema.default(true),
+    /** The product token robots.txt groups are matched against (case-insensitive). */
+    ROBOTS_USER_AGENT_TOKEN: z
+      .string()
+      .regex(/^[A-Za-z_-]+$/, 'a product token: letters, "_" and "-" only')
+      .default('ForageBot'),
+    ROBOTS_CACHE_TTL_MS: z.coerce.number().int().min(0).max(86_400_000).default(86_400_000),
+    ROBOTS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+    /** Crawl-delay values above this are capped to it. */
+    ROBOTS_MAX_CRAWL_DELAY_MS: z.coerce.number().int().min(0).default(30_000),
+    /** Least time between the starts of two navigations to one host (or its Crawl-delay, if longer). */
+    DOMAIN_MIN_DELAY_MS: z.coerce.number().int().min(0).default(500),
     /** Chromium binary; defaults to the first of the Debian paths that exists. */
     CHROMIUM_PATH: z.string().min(1).optional(),
   });

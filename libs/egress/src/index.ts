@@ -8,3 +8,4 @@ export * from './allowed-origin.js';
 export * from './guarded-fetch.js';
 export * from './robots.js';
 export * from './robots-policy.js';
+export * from './robots-cache.js';

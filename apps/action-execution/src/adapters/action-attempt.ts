@@ -198,7 +198,10 @@ export class ActionAttempt {
         };
       const blocked = session.blocked.length;
       return {
-        detail: blocked > 0 ? `${detail}; ${blocked} request(s) blocked by the egress policy` : detail,
+        detail:
+          blocked > 0
+            ? `${detail}; ${blocked} request(s) blocked by the egress policy or robots.txt`
+            : detail,
         failure: null,
         target,
         retries,
@@ -263,7 +266,12 @@ export class ActionAttempt {
    */
   private async egressDenial(session: ActionSession): Promise<string | undefined> {
     const blocked = session.blocked.find((b) => b.navigation);
-    if (blocked) return `egress denied: ${blocked.reason}`;
+    if (blocked) {
+      // a refused link or form leaves Chromium's error page: return to where the action started
+      if (session.page.url().startsWith('chrome-error:'))
+        await session.page.goBack({ timeout: 5_000 }).catch(() => undefined);
+      return blocked.reason;
+    }
     const verdict = await this.egress.verdict(session.page.url(), { allowLocalSchemes: true });
     if (verdict.allowed) return undefined;
     await session.page.goto('about:blank').catch(() => undefined);

@@ -10,6 +10,7 @@ import { ForeignSessionError, SessionBusyError } from '../errors.js';
 import { ACTION_CONFIG } from '../tokens.js';
 import { BrowserHost } from './browser-host.js';
 import { EgressGuard } from './egress-guard.js';
+import { NavigationGate } from './navigation-gate.js';
 
 /** A request the egress guard stopped while the page was being driven. */
 export interface BlockedRequest {
@@ -71,10 +72,11 @@ export class SessionPages implements OnApplicationShutdown {
     @Inject(ACTION_CONFIG)
     private readonly config: Pick<
       ActionExecutionConfig,
-      'ACTION_SESSION_IDLE_MS' | 'ACTION_MAX_SESSIONS' | 'ACTION_SESSION_WAIT_MS'
+      'ACTION_SESSION_IDLE_MS' | 'ACTION_MAX_SESSIONS' | 'ACTION_SESSION_WAIT_MS' | 'USER_AGENT'
     >,
     @Inject(BrowserHost) private readonly browsers: BrowserHost,
     @Inject(EgressGuard) private readonly egress: EgressGuard,
+    @Inject(NavigationGate) private readonly gate: NavigationGate,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.slots = new WaitingSlots(config.ACTION_MAX_SESSIONS);
@@ -135,7 +137,11 @@ export class SessionPages implements OnApplicationShutdown {
     const release = await this.slot();
     try {
       const browser = await this.browsers.current();
-      const context = await browser.newContext();
+      const context = await browser.newContext({
+        userAgent: this.config.USER_AGENT,
+        serviceWorkers: 'block',
+        acceptDownloads: false,
+      });
       const blocked: BlockedRequest[] = [];
       await context.route('**/*', (route) => this.guard(route, blocked));
       const page = await context.newPage();
@@ -178,19 +184,29 @@ export class SessionPages implements OnApplicationShutdown {
     }
   }
 
+  /**
+   * Every request passes the egress guard; the page's own navigations also pass robots.txt and
+   * wait their turn on the host. Refusals are remembered so the action can report them.
+   */
   private async guard(route: Route, blocked: BlockedRequest[]): Promise<void> {
     const request = route.request();
+    const navigation = isMainFrameNavigation(request);
     const verdict = await this.egress.verdict(request.url(), { allowLocalSchemes: true });
+    const refused = !verdict.allowed
+      ? `egress denied: ${verdict.reason}`
+      : navigation
+        ? await this.gate
+            .admit({ url: request.url(), method: request.method() })
+            .catch(
+              (err: unknown) => `navigation refused: ${err instanceof Error ? err.message : String(err)}`,
+            )
+        : null;
     try {
-      if (verdict.allowed) {
+      if (refused === null) {
         await route.continue();
         return;
       }
-      blocked.push({
-        url: originOf(request.url()),
-        reason: verdict.reason,
-        navigation: isMainFrameNavigation(request),
-      });
+      blocked.push({ url: originOf(request.url()), reason: refused, navigation });
       await route.abort('blockedbyclient');
     } catch {
       // the page or context closed while the request was paused; nothing left to decide

@@ -44,13 +44,18 @@ const SEARCH_FORM = page(
   `<form method="get" action="/results"><input id="q" name="q"><button type="submit">Search</button></form>`,
 );
 
+interface SiteOptions {
+  deniedOrigin?: string;
+  slowMs?: number;
+  /** Served as /robots.txt (404 when unset). */
+  robots?: string;
+}
+
 /**
  * Starts the site on a free loopback port. `deniedOrigin` is where /leave redirects to and
  * where /outbound's form posts, to prove the guard stops requests to non-allowlisted origins.
  */
-export async function startFormSite(
-  options: { deniedOrigin?: string; slowMs?: number } = {},
-): Promise<FormSite> {
+export async function startFormSite(options: SiteOptions = {}): Promise<FormSite> {
   const submissions: Record<string, string>[] = [];
   const hits: string[] = [];
   const server = createServer((req, res) => {
@@ -72,7 +77,7 @@ async function route(input: {
   req: IncomingMessage;
   res: ServerResponse;
   submissions: Record<string, string>[];
-  options: { deniedOrigin?: string; slowMs?: number };
+  options: SiteOptions;
 }): Promise<void> {
   const answer = await answerFor(input);
   input.res.writeHead(answer.status, {
@@ -85,7 +90,7 @@ async function route(input: {
 async function answerFor(input: {
   req: IncomingMessage;
   submissions: Record<string, string>[];
-  options: { deniedOrigin?: string; slowMs?: number };
+  options: SiteOptions;
 }): Promise<Answer> {
   const { req, submissions, options } = input;
   const url = new URL(req.url ?? '/', 'http://local');
@@ -94,6 +99,13 @@ async function answerFor(input: {
     return { status: 200, body: page('Thanks', '<p id="thanks">Thank you, we received your message.</p>') };
   }
   switch (url.pathname) {
+    case '/robots.txt':
+      return options.robots === undefined ? { status: 404, body: '' } : { status: 200, body: options.robots };
+    case '/links':
+      return {
+        status: 200,
+        body: page('Links', '<a href="/form">Contact form</a> <a href="/search">Search</a>'),
+      };
     case '/form':
       return { status: 200, body: CONTACT_FORM };
     case '/search':
