@@ -10,6 +10,7 @@ import { extractFiles } from '../commands/extract.js';
 import { connectRenderer, EX_UNAVAILABLE, extractUrls } from '../commands/extract-url.js';
 import { status } from '../commands/status.js';
 import { up, type UpOptions } from '../commands/up.js';
+import { indexCommand } from '../commands/index.js';
 import { ensureConfigFile } from '../settings/config-file.js';
 import { loadSettings, settingFlags } from '../settings/load.js';
 import { parseReplicas } from '../stack/layout.js';
@@ -133,6 +134,16 @@ async function runCommand(
       return runExtract({ values, positionals, io, dataDir: dataDirOnly() });
     case 'ask':
       return runAsk({ values, positionals, io, effective: settings() });
+    case 'index':
+      return indexCommand({
+        targets: positionals,
+        dataDir: settings().dataDir,
+        list: values['list'] === true,
+        remove: strings(values['remove']),
+        allow: settings().values.allow,
+        write: io.out,
+        warn: io.err,
+      });
     default:
       io.err(generalUsage());
       return EX_USAGE;

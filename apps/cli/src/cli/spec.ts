@@ -118,6 +118,28 @@ export const COMMANDS: readonly CommandSpec[] = [
     },
   },
   {
+    name: 'index',
+    synopsis: 'forage index <folder | sitemap.xml URL | file of URLs>… [--list] [--remove C]',
+    summary:
+      'add your own pages to the local search index (HTML, Markdown); `forage ask` then answers from them',
+    options: {
+      ...dataDir,
+      list: { type: 'boolean', description: 'list the indexed collections' },
+      remove: {
+        type: 'string',
+        multiple: true,
+        value: 'C',
+        description: 'remove a collection (the folder, sitemap URL or file it was indexed as); repeatable',
+      },
+      allow: {
+        type: 'string',
+        multiple: true,
+        value: 'ORIGIN',
+        description: 'fetch this origin even on loopback or private addresses (FORAGE_ALLOW); repeatable',
+      },
+    },
+  },
+  {
     name: 'down',
     synopsis: 'forage down [--data-dir DIR]',
     summary: 'stop a running `forage up`',

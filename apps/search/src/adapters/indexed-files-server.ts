@@ -55,10 +55,18 @@ export class IndexedFilesServer implements OnModuleInit, OnModuleDestroy {
         },
       );
     });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.config.SEARCH_FILES_PORT, '127.0.0.1', resolve);
-    });
+    const port = this.config.SEARCH_FILES_PORT;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, '127.0.0.1', resolve);
+      });
+    } catch (err) {
+      // replicas share one port: the first to bind serves every replica's citations (same store)
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || port === 0) throw err;
+      this.actualOrigin = `http://127.0.0.1:${port}`;
+      return;
+    }
     this.server = server;
     this.actualOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   }
