@@ -42,11 +42,19 @@ const line = (label: string, s: Summary): string =>
 const questions = loadSquad(dir);
 const started = performance.now();
 const predictions: Prediction[] = [];
+/** The same candidates scored by the components alone: the seed's combination is kept unless one of these beats it. */
+const alternatives = { 'qa only': [] as Prediction[], 'retriever only': [] as Prediction[] };
 const types = new Map<string, number>();
 for (const q of questions) {
-  const { answer, confidence, type } = forageAnswer(q);
+  const { answer, confidence, type, components } = forageAnswer(q);
   types.set(type, (types.get(type) ?? 0) + 1);
-  predictions.push({ id: q.id, group: q.title, golds: q.answers, answer, confidence });
+  const base = { id: q.id, group: q.title, golds: q.answers, answer };
+  predictions.push({ ...base, confidence });
+  alternatives['qa only'].push({ ...base, confidence: components.qa * components.lengthPenalty });
+  alternatives['retriever only'].push({
+    ...base,
+    confidence: components.retriever * components.lengthPenalty,
+  });
 }
 const ms = performance.now() - started;
 
@@ -68,6 +76,9 @@ console.log(line(`forage, best threshold ${oracle.threshold.toFixed(2)} (in-samp
 console.log(
   line(`forage, cross-validated (${cv.thresholds.map((t) => t.toFixed(2)).join(' / ')})`, cv.summary),
 );
+for (const [name, alt] of Object.entries(alternatives)) {
+  console.log(line(`other formula: ${name}, cross-validated`, crossValidated(alt).summary));
+}
 console.log(
   '\nreliability (answered candidates): confidence bucket → count, mean confidence, accuracy (mean F1)',
 );

@@ -75,6 +75,7 @@ export function typedSpans(text: string, type: AnswerType, questionTokens: Reado
 /** Proper names that are not the question's own words, without leading stop words. */
 function names(text: string, questionTokens: ReadonlySet<string>): Span[] {
   return matches(text, PROPER_NAME)
+    .map((span) => trimSentenceOpener(span, text))
     .map(trimLeadingStopWords)
     .filter((s): s is Span => s !== undefined && !coveredByQuestion(s.text, questionTokens));
 }
@@ -93,8 +94,45 @@ function matches(text: string, pattern: RegExp): Span[] {
 /** What follows a number that makes it a ratio: "per …" within two words, or "/unit". */
 const RATE_AFTER = /^\s*(?:(?:[\p{L}²]+\s+){0,2}per\b|\/\s*\p{L})/u;
 
+/** Words that open sentences with a capital without being names. */
+const OPENERS = new Set(
+  `because several soon however although though after before during while since many most some other others each every
+  both few another such these those today later eventually meanwhile instead despite following according unlike like
+  once when where there here then thus therefore hence also finally first second third initially originally currently
+  may might can could would should will shall must if unless although whether yet still only even perhaps`.split(
+    /\s+/,
+  ),
+);
+
+/**
+ * A capital at the start of a sentence says nothing about a name: the first word of a span that
+ * opens a sentence is dropped when it is a common opener, an -ly adverb or -est superlative, or
+ * is written in lower case elsewhere in the text ("Notes on Sobrica" → "Sobrica").
+ */
+function trimSentenceOpener(span: Span, text: string): Span | undefined {
+  const before = text.slice(0, span.start);
+  if (!/(?:^|[.!?:;]\s+["'“‘(]?|\n\s*)$/u.test(before)) return span;
+  const first = /^[\p{L}\p{M}'’-]+/u.exec(span.text)?.[0] ?? '';
+  const lower = first.toLowerCase();
+  const common =
+    OPENERS.has(lower) ||
+    /(?:ly|est)$/u.test(lower) ||
+    new RegExp(`(?<![\\p{L}])${escapeRegExp(lower)}(?![\\p{L}])`, 'u').test(
+      text.slice(span.start + first.length),
+    );
+  if (!common) return span;
+  const rest = span.text.slice(first.length).trimStart();
+  if (!rest) return undefined;
+  return { ...span, text: rest, start: span.start + (span.text.length - rest.length) };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /** "The Grand Hotel" → "Grand Hotel"; a span of stop words only ("It", "The") is no name. */
-function trimLeadingStopWords(span: Span): Span | undefined {
+function trimLeadingStopWords(span: Span | undefined): Span | undefined {
+  if (!span) return undefined;
   const parts = span.text.split(/\s+/);
   let dropped = 0;
   while (parts.length > 0 && isStopWord(parts[0] ?? '')) dropped += (parts.shift() ?? '').length + 1;

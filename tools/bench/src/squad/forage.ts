@@ -41,7 +41,12 @@ function piecesOf(text: string): string[] {
 }
 
 /** Forage's best candidate for the question (threshold 0, so the confidence of every candidate is seen). */
-export function forageAnswer(q: SquadQuestion): { answer: string; confidence: number; type: string } {
+export function forageAnswer(q: SquadQuestion): {
+  answer: string;
+  confidence: number;
+  type: string;
+  components: { retriever: number; qa: number; lengthPenalty: number };
+} {
   const outcome = answerHeuristically({
     question: q.question,
     chunks: paragraphChunks(q),
@@ -53,5 +58,6 @@ export function forageAnswer(q: SquadQuestion): { answer: string; confidence: nu
     answer: best?.text ?? '',
     confidence: best?.confidence ?? 0,
     type: outcome.expectedType ?? 'none',
+    components: best?.components ?? { retriever: 0, qa: 0, lengthPenalty: 1 },
   };
 }
