@@ -1,9 +1,10 @@
-# syntax=docker/dockerfile:1.7
 # One image for every Forage service; the command picks the service:
 #   docker run forage node apps/<service>/dist/main.js
 #   docker run forage node libs/sandbox/dist/main.js      (the sandbox web)
 # Healthchecks are per service (each has its own OPS_PORT), so they live in docker-compose.yml and
 # in the Kubernetes probes, not here.
+# Builds with the classic builder as well as BuildKit (no `# syntax=` line, no RUN --mount), from the
+# committed lockfile (`npm ci`). `npm run test:image` builds it and checks a service's /health.
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 
@@ -21,7 +22,7 @@ FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 ENV NX_DAEMON=false NX_NO_CLOUD=true CI=true
 COPY --from=manifests /manifests/ ./
-RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund --loglevel=error
+RUN npm ci --no-audit --no-fund --loglevel=error
 COPY . .
 # then gather every dist/ (apps, libs, tools) with its path, so a new service needs no Dockerfile edit
 RUN npx nx run-many -t build --output-style=static \
@@ -32,7 +33,7 @@ RUN npx nx run-many -t build --output-style=static \
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY --from=manifests /manifests/ ./
-RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund --loglevel=error
+RUN npm ci --omit=dev --no-audit --no-fund --loglevel=error
 
 # --- runtime
 FROM ${NODE_IMAGE} AS runtime
