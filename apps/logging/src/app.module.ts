@@ -5,13 +5,14 @@ import { repositoryProviders } from './adapters/repository.providers.js';
 import { anchorProviders } from './adapters/anchor.providers.js';
 import { RecordHandler } from './handlers/record.handler.js';
 import { QueryHandler } from './handlers/query.handler.js';
+import { AuditHandler } from './handlers/audit.handler.js';
 
 @Module({})
 export class LoggingModule {
   static register(config: LoggingConfig): DynamicModule {
     return {
       module: LoggingModule,
-      controllers: [RecordHandler, QueryHandler],
+      controllers: [RecordHandler, QueryHandler, AuditHandler],
       providers: [{ provide: LOGGING_CONFIG, useValue: config }, ...repositoryProviders, ...anchorProviders],
     };
   }

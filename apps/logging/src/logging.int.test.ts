@@ -4,6 +4,7 @@ import pg from 'pg';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import {
+  auditLog,
   deadLetterEvent,
   logRecordEvent,
   queryLogs,
@@ -305,6 +306,15 @@ describe.each([
 
     const reply = await bus.request(queryLogs, { runId: randomUUID() });
     expect(reply.chain).toMatchObject({ valid: false, brokenAtSeq: first.seq });
+
+    // the full audit names both the row edited by the test before and the truncated tail
+    const audit = await bus.request(auditLog, {});
+    expect(audit.valid).toBe(false);
+    expect(audit.anomalies.map((a) => a.kind)).toEqual(['edited', 'truncated']);
+    expect(audit.anomalies[1]).toMatchObject({ kind: 'truncated', seq: first.seq, toSeq: first.seq + 1 });
+    const fromHere = await bus.request(auditLog, { fromSeq: first.seq });
+    expect(fromHere).toMatchObject({ fromSeq: first.seq, checked: 0, valid: false });
+    expect(fromHere.anomalies.map((a) => [a.kind, a.seq])).toEqual([['truncated', first.seq]]);
   });
 });
 

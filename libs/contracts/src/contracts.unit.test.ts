@@ -20,6 +20,7 @@ describe('contracts', () => {
         'action.execute.v1',
         'dom.extract.v1',
         'dom.understand.v1',
+        'log.audit.v1',
         'log.query.v1',
         'processing.answer.v1',
         'processing.normalize.v1',

@@ -79,3 +79,32 @@ export const queryLogs = defineCommand({
     }),
   }),
 });
+
+export const chainAnomalySchema = z.object({
+  kind: z.enum(['edited', 'deleted', 'reordered', 'inserted', 'truncated']),
+  seq: z.number().int().positive(),
+  toSeq: z.number().int().positive(),
+  detail: z.string().max(500),
+});
+export type ChainAnomalyReport = z.infer<typeof chainAnomalySchema>;
+
+export const auditLog = defineCommand({
+  subject: 'log.audit.v1',
+  description:
+    'Walks the whole log chain (from seq `fromSeq`) and reports every edited, deleted, reordered, inserted or truncated record',
+  request: z
+    .object({ fromSeq: z.number().int().positive().default(1) })
+    .meta({ title: 'AuditLog', description: 'Audit the log chain from a sequence number' }),
+  reply: z.object({
+    fromSeq: z.number().int().positive(),
+    /** Rows read. */
+    checked: z.number().int().nonnegative(),
+    lastSeq: z.number().int().nonnegative(),
+    /** The head kept outside the database; null before the first append. */
+    head: z.object({ seq: z.number().int().nonnegative(), hash: sha256Schema }).nullable(),
+    valid: z.boolean(),
+    anomalies: z.array(chainAnomalySchema).max(1000),
+    /** Anomalies beyond the first 1000. */
+    moreAnomalies: z.number().int().nonnegative(),
+  }),
+});

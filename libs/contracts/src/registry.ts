@@ -1,5 +1,5 @@
 import type { CommandContract, EventContract } from './define.js';
-import { queryLogs, logRecordEvent } from './log.js';
+import { auditLog, queryLogs, logRecordEvent } from './log.js';
 import { searchQuery } from './search.js';
 import { extractPage, understandPage } from './dom.js';
 import { executeAction } from './action.js';
@@ -17,6 +17,7 @@ export const commandContracts: readonly CommandContract[] = [
   answerQuestion,
   normalizeChunks,
   queryLogs,
+  auditLog,
   verifyRun,
 ];
 export const eventContracts: readonly EventContract[] = [

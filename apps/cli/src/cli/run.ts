@@ -1,8 +1,9 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { SettingsError } from '@forage/config';
+import { reportSettings, SettingsError } from '@forage/config';
 import { ask } from '../ask/ask.js';
 import { gatewayUrlFor, GatewayUrlError } from '../ask/gateway-url.js';
+import { auditCommand } from '../commands/audit.js';
 import { showConfig } from '../commands/config.js';
 import { demo } from '../commands/demo.js';
 import { down } from '../commands/down.js';
@@ -13,6 +14,7 @@ import { up, type UpOptions } from '../commands/up.js';
 import { indexCommand } from '../commands/index.js';
 import { ensureConfigFile } from '../settings/config-file.js';
 import { loadSettings, settingFlags } from '../settings/load.js';
+import { readRunningSettings } from '../settings/running-settings.js';
 import { parseReplicas } from '../stack/layout.js';
 import { readStackState } from '../stack/state-file.js';
 import { progressMode, startProgress } from './progress.js';
@@ -111,6 +113,7 @@ async function runCommand(
         replicas,
         logLevel: effective.values.logLevel,
         user: effective.values,
+        report: reportSettings(effective),
       };
       ensureConfigFile(effective.dataDir);
       if (spec.name === 'demo') return demo({ ...options, question: positionals.join(' ') || undefined });
@@ -119,7 +122,9 @@ async function runCommand(
     }
     case 'config': {
       const effective = settings();
+      const running = readStackState(effective.dataDir) ? readRunningSettings(effective.dataDir) : undefined;
       return showConfig({
+        ...(running ? { running } : {}),
         effective,
         dataDir: effective.dataDir,
         json: values['json'] === true,
@@ -134,6 +139,15 @@ async function runCommand(
       return runExtract({ values, positionals, io, dataDir: dataDirOnly() });
     case 'ask':
       return runAsk({ values, positionals, io, effective: settings() });
+    case 'audit':
+      return auditCommand({
+        positionals,
+        dataDir: dataDirOnly(),
+        from: str(values['from']),
+        json: values['json'] === true,
+        write: io.out,
+        warn: io.err,
+      });
     case 'index':
       return indexCommand({
         targets: positionals,

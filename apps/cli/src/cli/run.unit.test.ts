@@ -1,6 +1,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '@forage/testing';
+import { resolveSettings, reportSettings } from '@forage/config';
+import { writeRunningSettings } from '../settings/running-settings.js';
+import { writeStackState } from '../stack/state-file.js';
 import { runCli, type CliIo } from './run.js';
 
 /** Runs one command line in-process and collects what it printed. */
@@ -129,5 +132,41 @@ describe('forage config', () => {
       source: 'default',
     });
     expect(readFileSync(join(data.path, 'forage.config.json'), 'utf8')).toContain('brave-file-secret');
+  });
+});
+
+describe('forage config beside a running stack', () => {
+  const data = tempDir('forage-config-running-');
+  afterAll(() => {
+    data.remove();
+  });
+
+  it('lists the settings the running stack was started with where they differ', async () => {
+    writeStackState(data.path, {
+      supervisorPid: process.pid,
+      startedAt: new Date().toISOString(),
+      natsUrl: 'nats://127.0.0.1:1',
+      natsMonitorUrl: 'http://127.0.0.1:1',
+      gatewayUrl: 'http://127.0.0.1:1',
+      sandbox: [],
+      processes: [],
+    });
+    const started = resolveSettings({
+      flags: { allow: ['http://127.0.0.1:18931'] },
+      env: {
+        FORAGE_LLM_API_KEY: 'sk-running-secret',
+        FORAGE_LLM_BASE_URL: 'http://127.0.0.1:9/v1',
+        FORAGE_LLM_MODEL: 'm',
+      },
+    });
+    writeRunningSettings(data.path, reportSettings(started));
+    const text = await forage(['config', '--data-dir', data.path]);
+    expect(text.out).toMatch(
+      /The running stack was started with:\n.*\nallow\s+http:\/\/127\.0\.0\.1:18931\s+flag/,
+    );
+    const json = await forage(['config', '--data-dir', data.path, '--json']);
+    expect(text.out + json.out).not.toContain('sk-running-secret');
+    const parsed = JSON.parse(json.out) as { running: { key: string; value: unknown }[] };
+    expect(parsed.running.find((r) => r.key === 'allow')?.value).toEqual(['http://127.0.0.1:18931']);
   });
 });

@@ -140,6 +140,17 @@ export const COMMANDS: readonly CommandSpec[] = [
     },
   },
   {
+    name: 'audit',
+    synopsis: 'forage audit verify [--from N] [--json]',
+    summary:
+      'walk the whole log chain of the running stack; report edited, deleted, reordered, inserted or truncated records by seq',
+    options: {
+      ...dataDir,
+      from: { type: 'string', value: 'N', description: 'first sequence number to check (default 1)' },
+      json: { type: 'boolean', description: 'print the audit as JSON' },
+    },
+  },
+  {
     name: 'down',
     synopsis: 'forage down [--data-dir DIR]',
     summary: 'stop a running `forage up`',

@@ -1,5 +1,6 @@
 import { generateSandbox, sandboxFacts, type CountryFact } from '@forage/sandbox';
 import { ask } from '../ask/ask.js';
+import { removeRunningSettings } from '../settings/running-settings.js';
 import { bringUp, type UpOptions } from './up.js';
 
 /**
@@ -41,5 +42,6 @@ export async function demo(options: UpOptions & { question: string | undefined }
   } finally {
     console.log('\nStopping Forage…');
     await stack.stop();
+    removeRunningSettings(options.dataDir);
   }
 }

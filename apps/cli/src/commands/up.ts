@@ -1,4 +1,5 @@
-import type { ForageSettings } from '@forage/config';
+import type { ForageSettings, SettingReport } from '@forage/config';
+import { removeRunningSettings, writeRunningSettings } from '../settings/running-settings.js';
 import { preflight } from '../stack/preflight.js';
 import { startStack, type RunningStack } from '../stack/supervisor.js';
 import type { ServiceName } from '../stack/layout.js';
@@ -13,6 +14,8 @@ export interface UpOptions {
   readonly logLevel: string;
   /** The user's settings (flags, FORAGE_*, forage.config.json), passed on to the services. */
   readonly user?: ForageSettings;
+  /** The same settings as `forage config` shows them (masked), kept while the stack runs. */
+  readonly report?: readonly SettingReport[];
 }
 
 export class PreflightError extends Error {
@@ -34,6 +37,7 @@ export async function bringUp(options: UpOptions): Promise<RunningStack> {
   const rows = await Promise.all(
     stack.state.processes.map(async (p) => ({ ...p, health: await probeHealth(p.opsPort) })),
   );
+  if (options.report) writeRunningSettings(options.dataDir, options.report);
   console.log(formatStatusTable(rows));
   console.log(
     `\nForage is up in ${((Date.now() - started) / 1000).toFixed(1)} s · API and web UI: ${stack.state.gatewayUrl}`,
@@ -51,7 +55,10 @@ export async function up(options: UpOptions): Promise<void> {
       if (stopping) return;
       stopping = true;
       console.log('\nstopping…');
-      void stack.stop().then(resolve);
+      void stack.stop().then(() => {
+        removeRunningSettings(options.dataDir);
+        resolve();
+      });
     };
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);

@@ -35,7 +35,12 @@ export class SettingsError extends Error {
 }
 
 /** FORAGE_* variables that are not settings: read by single commands or set by the stack itself. */
-const OTHER_FORAGE_VARIABLES = new Set(['FORAGE_URL', 'FORAGE_EVIDENCE_KEY', 'FORAGE_SUPERVISED']);
+const OTHER_FORAGE_VARIABLES = new Set([
+  'FORAGE_URL',
+  'FORAGE_EVIDENCE_KEY',
+  'FORAGE_SUPERVISED',
+  'FORAGE_IMAGE',
+]);
 /** Keys a JSON file may carry for editors and people. */
 const FILE_META_KEYS = new Set(['$schema', '$comment']);
 
