@@ -184,11 +184,66 @@ export type ContactListing = z.infer<typeof contactListingSchema>;
 export type PaperListing = z.infer<typeof paperListingSchema>;
 export type ProductAvailability = z.infer<typeof productAvailabilitySchema>;
 
+/**
+ * One way to find an element again. `unique`: ids and name attributes are unique in the whole
+ * snapshot; role, label and text selectors are unique among the page's actionable elements.
+ */
+export const elementLocatorSchema = z.object({
+  kind: z.enum(['test-id', 'id', 'role', 'label', 'css', 'text', 'xpath']),
+  /** A Playwright selector string (`role=button[name="Go"s]`, `#q`, `text="Next"`, `xpath=/html[1]/…`). */
+  selector: z.string().max(2000),
+  unique: z.boolean(),
+});
+export type ElementLocator = z.infer<typeof elementLocatorSchema>;
+
+/** Everything a page offers to act on, with what each element does and how to find it again. */
+export const inventoryElementSchema = z.object({
+  id: z.string().max(100),
+  tag: z.string().max(50),
+  role: z.string().max(50),
+  name: z.string().max(500),
+  /** One sentence, heuristic: what acting on the element does (from its name, type and form). */
+  description: z.string().max(500),
+  /** Input type for inputs (`email`, `checkbox`…), button type for buttons. */
+  type: z.string().max(40).optional(),
+  /** False when the author hides it (hidden, aria-hidden, inline display:none, inside closed details). */
+  visible: z.boolean(),
+  enabled: z.boolean(),
+  required: z.boolean().optional(),
+  checked: z.boolean().optional(),
+  expanded: z.boolean().optional(),
+  /** ids the element controls (aria-controls). */
+  controls: z.array(z.string().max(200)).max(20).optional(),
+  value: z.string().max(1000).optional(),
+  options: z
+    .array(z.object({ value: z.string().max(500), label: z.string().max(500), selected: z.boolean() }))
+    .max(200)
+    .optional(),
+  /** The inventory id of the form the element belongs to. */
+  form: z.string().max(100).optional(),
+  /** For forms: where and how they submit. */
+  action: z.string().max(2000).optional(),
+  method: z.string().max(20).optional(),
+  /** JavaScript listeners dom-extraction saw on the element (click, keydown…). */
+  events: z.array(z.string().max(40)).max(20).optional(),
+  /** Ranked most stable first. */
+  locators: z.array(elementLocatorSchema).min(1).max(8),
+  xpath: z.string().max(2000),
+});
+export type InventoryElement = z.infer<typeof inventoryElementSchema>;
+
 export const understandPage = defineCommand({
   subject: 'dom.understand.v1',
   description: 'Turn a stored DOM snapshot into content chunks and interactive elements',
   request: z
-    .object({ runId: runIdSchema, url: httpUrlSchema, domSnapshot: evidenceRefSchema })
+    .object({
+      runId: runIdSchema,
+      url: httpUrlSchema,
+      domSnapshot: evidenceRefSchema,
+      scriptedElements: z.array(scriptedElementSchema).max(500).optional().meta({
+        description: "The snapshot's elements with JavaScript listeners, as dom-extraction found them",
+      }),
+    })
     .meta({ title: 'UnderstandPage' }),
   reply: z
     .object({
@@ -198,13 +253,12 @@ export const understandPage = defineCommand({
       interactive: z.array(interactiveElementSchema).max(1000),
       truncated: z.boolean(),
       logRecordId: z.uuid(),
-      listings: z
-        .array(listingSchema)
-        .max(200)
-        .optional()
-        .meta({
-          description: "Typed listings (hotel, product, contact, paper) with each field's XPath and snippet",
-        }),
+      listings: z.array(listingSchema).max(200).optional().meta({
+        description: "Typed listings (hotel, product, contact, paper) with each field's XPath and snippet",
+      }),
+      inventory: z.array(inventoryElementSchema).max(1000).optional().meta({
+        description: 'Every element the page offers to act on, with descriptions, state and ranked locators',
+      }),
     })
     .meta({ title: 'PageUnderstanding' }),
 });

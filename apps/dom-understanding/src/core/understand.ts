@@ -1,7 +1,14 @@
-import type { ContentChunk, InteractiveElement, Listing } from '@forage/contracts';
+import type {
+  ContentChunk,
+  InteractiveElement,
+  InventoryElement,
+  Listing,
+  ScriptedElement,
+} from '@forage/contracts';
 import { chunkDocument } from './chunks.js';
 import { descendants, isElement, parseHtml } from './dom.js';
 import { findInteractive } from './interactive.js';
+import { buildInventory } from './inventory/inventory.js';
 import { extractListings } from './listings/listings.js';
 import { collapseWhitespace, renderedText } from './text.js';
 
@@ -14,6 +21,8 @@ export interface UnderstandLimits {
   readonly maxListings?: number;
   /** The page's address (product codes and relative links are read against it). */
   readonly url?: string;
+  /** Elements with JavaScript listeners that dom-extraction found in the same DOM. */
+  readonly scripted?: readonly ScriptedElement[];
 }
 
 export interface PageUnderstanding {
@@ -22,6 +31,8 @@ export interface PageUnderstanding {
   readonly interactive: InteractiveElement[];
   /** Typed records (hotels, products, contacts, papers), each field with its XPath and snippet. */
   readonly listings: Listing[];
+  /** Everything the page offers to act on, with state, descriptions and ranked locators. */
+  readonly inventory: InventoryElement[];
   /** True when chunks or elements were dropped to stay within the limits. */
   readonly truncated: boolean;
 }
@@ -29,6 +40,7 @@ export interface PageUnderstanding {
 /** Shares of the byte budget interactive elements and listings may take; content chunks get the rest. */
 const INTERACTIVE_SHARE = 0.25;
 const LISTINGS_SHARE = 0.2;
+const INVENTORY_SHARE = 0.25;
 
 /** Parses a DOM snapshot once and reads its title, content chunks and interactive elements within the limits. */
 export function understandHtml(html: string, limits: UnderstandLimits): PageUnderstanding {
@@ -42,7 +54,13 @@ export function understandHtml(html: string, limits: UnderstandLimits): PageUnde
   );
   const allListings = extractListings(doc, limits.url ?? 'http://localhost/');
   const listings = takeWithinBudget(allListings, limits.maxListings ?? 200, limits.maxBytes * LISTINGS_SHARE);
-  const spent = byteSize(interactive) + byteSize(listings);
+  const allInventory = buildInventory(doc, {
+    ...(limits.url ? { url: limits.url } : {}),
+    ...(limits.scripted ? { scripted: limits.scripted } : {}),
+    max: limits.maxInteractive + 1,
+  });
+  const inventory = takeWithinBudget(allInventory, limits.maxInteractive, limits.maxBytes * INVENTORY_SHARE);
+  const spent = byteSize(interactive) + byteSize(listings) + byteSize(inventory);
   const chunks = takeWithinBudget(allChunks, limits.maxChunks, limits.maxBytes - spent);
   const titleEl =
     descendants(doc, 'title').find((t) => isElement(t.parent) && t.parent.name === 'head') ??
@@ -53,10 +71,12 @@ export function understandHtml(html: string, limits: UnderstandLimits): PageUnde
     chunks,
     interactive,
     listings,
+    inventory,
     truncated:
       chunks.length < allChunks.length ||
       interactive.length < allInteractive.length ||
-      listings.length < allListings.length,
+      listings.length < allListings.length ||
+      inventory.length < allInventory.length,
   };
 }
 

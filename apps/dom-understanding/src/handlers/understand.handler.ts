@@ -25,6 +25,7 @@ export class UnderstandHandler {
       maxInteractive: this.config.UNDERSTAND_MAX_INTERACTIVE,
       maxBytes: this.config.UNDERSTAND_MAX_REPLY_BYTES,
       url: request.url,
+      ...(request.scriptedElements ? { scripted: request.scriptedElements } : {}),
     });
     const logRecordId = await this.recorder.record({
       runId: request.runId,
@@ -39,6 +40,7 @@ export class UnderstandHandler {
         chunkCount: page.chunks.length,
         interactiveCount: page.interactive.length,
         listingCount: page.listings.length,
+        inventoryCount: page.inventory.length,
         truncated: page.truncated,
       },
     });
