@@ -212,17 +212,19 @@ function pickAnswer(input: {
   // a short labelled value is the answer as a whole ("Velorian crown (VLC)", "Parliamentary republic")
   if (input.labelled && text.length <= MAX_VALUE_ANSWER)
     return fits(text) ? { answer: text, typeMatch: 1, proximity: 1 } : undefined;
-  if (top)
-    return {
-      answer: top.text,
-      typeMatch: 1,
-      proximity: input.labelled ? 1 : near(top.start, top.text.length),
-    };
-  if (type !== 'name') return undefined;
-  const phrase = phraseAfterTerms(text, question, anchors);
-  return phrase && fits(phrase.text)
-    ? { answer: phrase.text, typeMatch: 0.5, proximity: near(phrase.start, phrase.text.length) }
+  const named = top
+    ? { answer: top.text, typeMatch: 1, proximity: input.labelled ? 1 : near(top.start, top.text.length) }
     : undefined;
+  if (type !== 'name' || input.labelled) return named;
+  // "what"/"which" asks for a thing as often as for a proper name: the phrase right after the
+  // question's terms wins over a proper name further away
+  const phrase = phraseAfterTerms(text, question, anchors);
+  const said =
+    phrase && fits(phrase.text)
+      ? { answer: phrase.text, typeMatch: 0.5, proximity: near(phrase.start, phrase.text.length) }
+      : undefined;
+  if (!named) return said;
+  return said && said.proximity > named.proximity ? said : named;
 }
 
 /** Words between a span and the nearest key term, as a score: 1 when adjacent, ½ at four words. */
