@@ -1,0 +1,122 @@
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { generateSandbox, sandboxFacts, type CountryFact } from '@forage/sandbox';
+import { tempDir } from '@forage/testing';
+import { stackStateSchema, type StackState } from './state-file.js';
+
+const root = join(import.meta.dirname, '..', '..', '..', '..');
+const cli = join(root, 'apps', 'cli', 'dist', 'main.js');
+const port = 17_900 + Math.floor(Math.random() * 90);
+
+function state(dataDir: string): StackState {
+  return stackStateSchema.parse(JSON.parse(readFileSync(join(dataDir, 'stack.json'), 'utf8')));
+}
+
+async function until(check: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+function forage(args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 120_000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `forage up` as the supervisor of real processes: a service or nats-server killed with SIGKILL
+ * comes back (same ports, same JetStream store), `forage status` counts the restart, the stack
+ * answers a question afterwards, and a second `forage up` in the same data directory is refused.
+ */
+describe('forage up supervises its processes', () => {
+  const data = tempDir('forage-supervision-');
+  let up: ChildProcessWithoutNullStreams;
+  let output = '';
+
+  beforeAll(async () => {
+    if (!existsSync(cli)) throw new Error('build first: npm run build (the test command does)');
+    up = spawn(process.execPath, [cli, 'up', '--data-dir', data.path, '--port', String(port)], {
+      stdio: 'pipe',
+    });
+    up.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    up.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    await until(
+      () => {
+        if (up.exitCode !== null) throw new Error(`forage up exited:\n${output}`);
+        return output.includes('Forage is up');
+      },
+      'forage up',
+      150_000,
+    );
+  }, 180_000);
+
+  afterAll(async () => {
+    if (up.exitCode === null) {
+      up.kill('SIGINT');
+      await new Promise((r) => up.once('exit', r));
+    }
+    data.remove();
+  });
+
+  it('refuses a second forage up in the same data directory, naming the running one', () => {
+    const second = forage(['up', '--data-dir', data.path, '--port', String(port + 1)]);
+    expect(second.status).not.toBe(0);
+    expect(second.stderr).toContain(
+      `a Forage stack is already running in ${data.path} (pid ${String(up.pid)}`,
+    );
+    expect(second.stderr).toContain(`http://127.0.0.1:${port}`);
+    // the first stack is untouched
+    expect(forage(['status', '--data-dir', data.path]).status).toBe(0);
+  }, 130_000);
+
+  it('restarts a service killed with SIGKILL and shows the restart in forage status', async () => {
+    const before = state(data.path).processes.find((p) => p.service === 'orchestrator');
+    if (!before) throw new Error('no orchestrator in stack.json');
+    process.kill(before.pid, 'SIGKILL');
+    await until(() => {
+      const now = state(data.path).processes.find((p) => p.service === 'orchestrator');
+      return now !== undefined && now.restarts === 1 && now.pid !== before.pid && alive(now.pid);
+    }, 'the orchestrator to be restarted');
+    await until(
+      () => forage(['status', '--data-dir', data.path]).status === 0,
+      'every service healthy again',
+    );
+    expect(forage(['status', '--data-dir', data.path]).stdout).toMatch(/orchestrator\s+ok\s+1\/1\s+1\s+\d+/);
+    expect(output).toMatch(/orchestrator-1 exited \(signal SIGKILL\); restart #1/);
+  }, 90_000);
+
+  it('restarts nats-server on the same address, and the stack answers a question afterwards', async () => {
+    const natsPid = Number(
+      spawnSync('pgrep', ['-P', String(up.pid), '-f', 'nats-server'], { encoding: 'utf8' })
+        .stdout.trim()
+        .split('\n')[0],
+    );
+    expect(natsPid).toBeGreaterThan(0);
+    const { natsUrl } = state(data.path);
+    process.kill(natsPid, 'SIGKILL');
+    await until(() => state(data.path).natsRestarts === 1, 'nats-server to be restarted');
+    expect(state(data.path).natsUrl).toBe(natsUrl);
+    await until(
+      () => forage(['status', '--data-dir', data.path]).status === 0,
+      'every service healthy again',
+      90_000,
+    );
+
+    const country = sandboxFacts(generateSandbox()).find((f): f is CountryFact => f.kind === 'country');
+    const ask = forage(['ask', '--data-dir', data.path, `What is the population of ${country?.name ?? ''}?`]);
+    expect(ask.stdout).toContain(`Answer: ${country?.population.toLocaleString('en-US') ?? ''}`);
+    expect(ask.status).toBe(0);
+  }, 240_000);
+});
