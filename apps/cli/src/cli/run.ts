@@ -157,6 +157,13 @@ async function runCommand(
         allow: settings().values.allow,
         write: io.out,
         warn: io.err,
+        progress: (total) =>
+          startProgress({
+            label: 'pages',
+            total,
+            mode: progressMode({ json: false, isTTY: io.stderrIsTTY, total }),
+            write: io.errRaw,
+          }),
       });
     default:
       io.err(generalUsage());

@@ -19,6 +19,7 @@ import {
   type FetchedPage,
   type IndexReport,
 } from '@forage/retrieval';
+import type { Progress } from '../cli/progress.js';
 
 /** sysexits: usage error, input missing. */
 const EX_USAGE = 64;
@@ -42,6 +43,8 @@ export interface IndexCommandInput {
   readonly write: (line: string) => void;
   readonly warn: (line: string) => void;
   readonly now?: () => Date;
+  /** Progress of fetching a list of pages (done/total, rate, time left), given its total. */
+  readonly progress?: (total: number) => Progress;
 }
 
 /**
@@ -71,7 +74,13 @@ export async function indexCommand(input: IndexCommandInput): Promise<number> {
   for (const target of input.targets) {
     let report: IndexReport;
     try {
-      report = await indexTarget({ target, store, allow: input.allow, now: now() });
+      report = await indexTarget({
+        target,
+        store,
+        allow: input.allow,
+        now: now(),
+        ...(input.progress ? { progress: input.progress } : {}),
+      });
     } catch (err) {
       input.warn(`${target}: ${err instanceof Error ? err.message : String(err)}`);
       code = EX_NOINPUT;
@@ -90,10 +99,11 @@ async function indexTarget(input: {
   store: DocumentStore;
   allow: readonly string[];
   now: Date;
+  progress?: (total: number) => Progress;
 }): Promise<IndexReport> {
   const { target, store, now } = input;
   if (/^https?:\/\//i.test(target)) {
-    const fetcher = pageFetcher(input.allow);
+    const fetcher = pageFetcher(input.allow, input.progress);
     const sitemap = await fetcher.get(target);
     if (!sitemap.ok) throw new Error(`sitemap: ${sitemap.why}`);
     const urls = [...sitemap.body.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)].flatMap((m) =>
@@ -109,13 +119,18 @@ async function indexTarget(input: {
     .map((l) => l.trim())
     .filter((l) => /^https?:\/\//i.test(l));
   if (urls.length === 0) throw new Error('neither a folder nor a file listing http(s) URLs');
-  return indexPages({ store, collection: path, now, ...(await pageFetcher(input.allow).pages(urls)) });
+  return indexPages({
+    store,
+    collection: path,
+    now,
+    ...(await pageFetcher(input.allow, input.progress).pages(urls)),
+  });
 }
 
 type Got = { ok: true; body: string; type: string } | { ok: false; why: string };
 
 /** Fetches through the egress guard, honouring robots.txt per origin (RFC 9309, shared implementation). */
-function pageFetcher(allow: readonly string[]) {
+function pageFetcher(allow: readonly string[], progress?: (total: number) => Progress) {
   const allowlist = parseAllowlist(allow.join(','));
   const robots = new Map<string, RobotsPolicy>();
   const get = async (url: string, maxBytes = 10 * 1024 * 1024): Promise<Got> => {
@@ -168,12 +183,16 @@ function pageFetcher(allow: readonly string[]) {
     ): Promise<{ pages: FetchedPage[]; skipped: { source: string; why: string }[] }> {
       const pages: FetchedPage[] = [];
       const skipped: { source: string; why: string }[] = [];
-      for (const url of urls.slice(0, MAX_URLS)) {
+      const todo = urls.slice(0, MAX_URLS);
+      const shown = progress?.(todo.length);
+      for (const url of todo) {
         if (!(await allowed(new URL(url)))) {
           skipped.push({ source: url, why: 'disallowed by robots.txt' });
+          shown?.tick();
           continue;
         }
         const got = await get(url);
+        shown?.tick();
         if (!got.ok) skipped.push({ source: url, why: got.why });
         else if (/markdown/.test(got.type) || /\.md$/i.test(new URL(url).pathname))
           pages.push({ url, content: got.body, type: 'markdown' });
@@ -181,6 +200,7 @@ function pageFetcher(allow: readonly string[]) {
         else if (/text\/plain/.test(got.type)) pages.push({ url, content: got.body, type: 'text' });
         else skipped.push({ source: url, why: `not HTML or text (${got.type || 'no content type'})` });
       }
+      shown?.finish();
       return { pages, skipped };
     },
   };
