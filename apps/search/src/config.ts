@@ -56,6 +56,8 @@ export const searchConfigSchema = baseEnvSchema
     SEARCH_WEIGHT_PRICE: weight.default(0.1),
     SEARCH_WEIGHT_AVAILABILITY: weight.default(0.1),
     SEARCH_WEIGHT_TRUST: weight.default(0.1),
+    /** Local index: weight of the share of a page title's words the query names (eval:retrieval). */
+    SEARCH_WEIGHT_TITLE_MENTION: z.coerce.number().min(0).max(5).default(0.5),
     /** OpenAI-compatible endpoint for query rewriting; unset keeps the keyword rewrite. */
     LLM_BASE_URL: z.url().optional(),
     LLM_API_KEY: z.string().min(1).optional(),

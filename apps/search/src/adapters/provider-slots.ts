@@ -31,7 +31,9 @@ export function providerSlots(config: SearchConfig, local: LocalIndex): Provider
   const make = (name: ProviderName): SearchProvider => {
     switch (name) {
       case 'local':
-        return new LocalIndexProvider(() => local.current);
+        return new LocalIndexProvider(() => local.current, {
+          titleMention: config.SEARCH_WEIGHT_TITLE_MENTION,
+        });
       case 'wikipedia':
         return new WikipediaProvider(http, config.WIKIPEDIA_API_URL, timeoutMs);
       case 'searxng':

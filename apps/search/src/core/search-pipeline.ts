@@ -103,7 +103,7 @@ export async function runSearch(
         breakdown:
           h.providerScore === undefined
             ? breakdown
-            : { ...breakdown, bm25: Math.round(h.providerScore * 1000) / 1000 },
+            : { ...breakdown, local: Math.round(h.providerScore * 1000) / 1000 },
       };
     })
     .sort((a, b) => b.score - a.score || a.position - b.position)

@@ -1,21 +1,31 @@
-import { Bm25Index, tokenize } from '@forage/retrieval';
+import { tokenize, type Bm25Index } from '@forage/retrieval';
 import type { LocalDocument } from '../local-document.js';
+import { rankLocal, type LocalRankingWeights } from '../local-rank.js';
 import type { ProviderHit, ProviderQuery, SearchProvider } from './provider.js';
 import { snippetFor } from '../snippet.js';
 
-/** The local index (sandbox sitemaps and the user's own pages) as a provider: BM25 over the user's wording. */
+/**
+ * The local index (sandbox sitemaps and the user's own pages) as a provider: the local ranking
+ * (BM25 plus title mention) over the user's own wording, not the web rewrite.
+ */
 export class LocalIndexProvider implements SearchProvider {
   readonly name = 'local';
   readonly costPerQueryUsd = 0;
 
-  constructor(private readonly current: () => Bm25Index<LocalDocument>) {}
+  constructor(
+    private readonly current: () => Bm25Index<LocalDocument>,
+    private readonly weights: LocalRankingWeights,
+  ) {}
 
   search(query: ProviderQuery): Promise<ProviderHit[]> {
     const terms = tokenize(query.original);
     const sites = query.filters.sites;
-    const index = this.current();
-    const hits = index
-      .search(terms, sites ? query.limit * 20 : query.limit)
+    const hits = rankLocal({
+      index: this.current(),
+      query: query.original,
+      limit: sites ? query.limit * 20 : query.limit,
+      weights: this.weights,
+    })
       .filter(
         ({ doc }) => !sites || sites.some((s) => hostOf(doc.url) === s || hostOf(doc.url).endsWith(`.${s}`)),
       )
