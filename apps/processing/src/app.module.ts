@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import type { ProcessingConfig } from './config.js';
 import { CHAT_MODEL, PROCESSING_CONFIG } from './tokens.js';
 import { OpenAiChat } from './adapters/openai-chat.js';
+import { AggregateHandler } from './handlers/aggregate.handler.js';
 import { AnswerHandler } from './handlers/answer.handler.js';
 import { NormalizeHandler } from './handlers/normalize.handler.js';
 import type { ChatModel } from './core/llm-prompt.js';
@@ -11,7 +12,7 @@ export class ProcessingModule {
   static register(config: ProcessingConfig): DynamicModule {
     return {
       module: ProcessingModule,
-      controllers: [NormalizeHandler, AnswerHandler],
+      controllers: [NormalizeHandler, AnswerHandler, AggregateHandler],
       providers: [
         { provide: PROCESSING_CONFIG, useValue: config },
         { provide: CHAT_MODEL, useValue: chatModelFor(config) },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { answerQuestion, logRecordSchema, normalizeChunks } from '@forage/contracts';
+import { aggregatePassages, answerQuestion, logRecordSchema, normalizeChunks } from '@forage/contracts';
 import {
   Bus,
   decodeJson,
@@ -124,6 +124,23 @@ describe('processing over NATS', () => {
       qa: expect.any(Number) as unknown,
       lengthPenalty: 1,
     });
+  });
+
+  it('aggregates passages (add, replace, ignore) and names what the question still lacks', async () => {
+    const reply = await bus.request(aggregatePassages, {
+      runId: randomUUID(),
+      question: 'What are the population and the capital of Veloria?',
+      gathered: [{ id: 'a', text: 'Veloria has a population of 1,234,567 people.', confidence: 0.4 }],
+      incoming: [
+        { id: 'b', text: 'Veloria has a population of 1,234,567 people', confidence: 0.9 },
+        { id: 'c', text: 'We use cookies.', confidence: 0.9 },
+      ],
+    });
+    expect(reply.decisions.map((d) => [d.passageId, d.action])).toEqual([
+      ['b', 'replace'],
+      ['c', 'ignore'],
+    ]);
+    expect(reply.missing).toEqual(['capital']);
   });
 
   it('normalises chunk text and drops duplicates', async () => {

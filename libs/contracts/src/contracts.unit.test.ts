@@ -22,6 +22,7 @@ describe('contracts', () => {
         'dom.understand.v1',
         'log.audit.v1',
         'log.query.v1',
+        'processing.aggregate.v1',
         'processing.answer.v1',
         'processing.normalize.v1',
         'search.query.v1',

@@ -96,3 +96,42 @@ export const answerQuestion = defineCommand({
     components: confidenceComponentsSchema.optional(),
   }),
 });
+
+/** A passage the orchestrator has gathered (or just read) for a question, with where it came from. */
+export const passageSchema = z
+  .object({
+    id: z.string().min(1).max(200),
+    text: z.string().min(1).max(20_000),
+    confidence: z.number().min(0).max(1).default(0),
+    source: sourceSchema.optional(),
+  })
+  .meta({ title: 'Passage' });
+export type Passage = z.infer<typeof passageSchema>;
+
+export const aggregatePassages = defineCommand({
+  subject: 'processing.aggregate.v1',
+  description:
+    'Decide for each new passage ADD, REPLACE (a redundant, weaker one) or IGNORE, and say which parts of the question are still missing',
+  request: z
+    .object({
+      runId: runIdSchema,
+      question: questionSchema,
+      gathered: z.array(passageSchema).max(500),
+      incoming: z.array(passageSchema).max(500),
+    })
+    .meta({ title: 'AggregatePassages' }),
+  reply: z.object({
+    decisions: z.array(
+      z.object({
+        passageId: z.string(),
+        action: z.enum(['add', 'replace', 'ignore']),
+        /** The gathered passage a REPLACE supersedes. */
+        replaces: z.string().nullable(),
+        reason: z.string().max(300),
+      }),
+    ),
+    /** The question's parts (key terms) no kept passage covers: what the next search should aim at. */
+    missing: z.array(z.string().max(200)),
+    covered: z.array(z.string().max(200)),
+  }),
+});

@@ -3,7 +3,7 @@ import { auditLog, queryLogs, logRecordEvent } from './log.js';
 import { searchQuery } from './search.js';
 import { extractPage, understandPage } from './dom.js';
 import { executeAction } from './action.js';
-import { answerQuestion, normalizeChunks } from './processing.js';
+import { aggregatePassages, answerQuestion, normalizeChunks } from './processing.js';
 import { verifyRun } from './verify.js';
 import { runCompleted, runStart, runStep } from './run.js';
 import { deadLetterEvent } from './dead-letter.js';
@@ -16,6 +16,7 @@ export const commandContracts: readonly CommandContract[] = [
   executeAction,
   answerQuestion,
   normalizeChunks,
+  aggregatePassages,
   queryLogs,
   auditLog,
   verifyRun,
