@@ -88,6 +88,8 @@ function envFor(input: {
     // the sandbox web, then what the user allowed: one list for every fetcher of every service
     EGRESS_ALLOWLIST: [...origins, ...(settings.user?.allow ?? [])].join(','),
     LOGGING_DATA_DIR: `${settings.dataDir}/data/logging`,
+    // the user's own index, written by `forage index` (apps/cli/src/commands/index.ts, indexDirOf)
+    SEARCH_INDEX_DIR: `${settings.dataDir}/data/search-index`,
     GATEWAY_PORT: String(settings.gatewayPort),
   };
 }

@@ -32,6 +32,7 @@ describe('stack layout', () => {
       'http://127.0.0.1:5001/sitemap.xml,http://127.0.0.1:5002/sitemap.xml',
     );
     expect(first?.env['EGRESS_ALLOWLIST']).toBe('http://127.0.0.1:5001,http://127.0.0.1:5002');
+    expect(first?.env['SEARCH_INDEX_DIR']).toBe('/tmp/forage/data/search-index');
   });
 
   it("adds the user's allowed origins to every service's egress allowlist and maps their settings", () => {
