@@ -6,6 +6,7 @@ import { ACTION_CONFIG, SESSION_QUEUE } from './tokens.js';
 import { KeyedSerialQueue } from './core/keyed-serial-queue.js';
 import { ActionAttempt } from './adapters/action-attempt.js';
 import { BrowserHost } from './adapters/browser-host.js';
+import { BrowserMetrics } from './adapters/browser-metrics.js';
 import { EgressGuard } from './adapters/egress-guard.js';
 import { NavigationGate } from './adapters/navigation-gate.js';
 import { IdempotencyLedger } from './adapters/idempotency-ledger.js';
@@ -58,6 +59,7 @@ export class ActionExecutionModule {
         EgressGuard,
         NavigationGate,
         BrowserHost,
+        BrowserMetrics,
         SessionPages,
         RunEndListener,
         PageSnapshots,

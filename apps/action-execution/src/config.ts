@@ -40,6 +40,12 @@ export const actionExecutionConfigSchema = baseEnvSchema
     ROBOTS_MAX_CRAWL_DELAY_MS: z.coerce.number().int().min(0).default(30_000),
     /** Least time between the starts of two navigations to one host (or its Crawl-delay, if longer). */
     DOMAIN_MIN_DELAY_MS: z.coerce.number().int().min(0).default(500),
+    /** A browser is retired (closed once its last session ends) after this many sessions… */
+    ACTION_BROWSER_MAX_SESSIONS: z.coerce.number().int().min(1).default(200),
+    /** …or once its process tree uses more than this much memory (PSS, sampled every 5 s). */
+    ACTION_BROWSER_MAX_RSS_MB: z.coerce.number().int().min(1).default(1_536),
+    /** A browser without sessions for this long is closed (the next session launches one). */
+    ACTION_BROWSER_IDLE_MS: z.coerce.number().int().min(1_000).default(300_000),
     /** Chromium binary; defaults to the first of the Debian paths that exists. */
     CHROMIUM_PATH: z.string().min(1).optional(),
   });

@@ -247,14 +247,22 @@ describe('action-execution over a real nats-server and Chromium', () => {
   });
 
   it('relaunches the browser when it disconnects', async () => {
-    const browser = await h.service.app.get(BrowserHost).current();
-    await browser.close();
+    const host = h.service.app.get(BrowserHost);
+    const lease = await host.lease();
+    const before = host.load();
+    await lease.browser.close();
+    lease.release();
     const reply = await h.act({
       sessionId: `s-${randomUUID()}`,
       action: { type: 'goto', url: `${site.origin}/search` },
     });
     expect(reply.status).toBe('done');
-    expect(h.service.app.get(BrowserHost).health()).toEqual({ ok: true, detail: 'running' });
+    expect(host.load()).toMatchObject({
+      state: 'running',
+      launches: (before?.launches ?? 0) + 1,
+      crashes: (before?.crashes ?? 0) + 1,
+    });
+    expect(host.health().ok).toBe(true);
   });
 
   it('leaves no Chromium process behind after stop', async () => {

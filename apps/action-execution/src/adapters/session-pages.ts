@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import type { BrowserLease } from '@forage/browser';
 import { SlotWaitTimeoutError, WaitingSlots, type ReleaseSlot } from '@forage/browser';
 import { LOGGER } from '@forage/messaging';
 import type { Logger } from '@forage/observability';
@@ -41,9 +42,11 @@ export interface ActionSession {
 
 interface Entry {
   readonly session: ActionSession;
-  readonly browser: Browser;
+  readonly lease: BrowserLease;
   readonly context: BrowserContext;
   readonly release: ReleaseSlot;
+  /** the page's renderer crashed: the session is reopened on its next use */
+  crashed: boolean;
   lastUsedAt: number;
   inUse: number;
 }
@@ -132,12 +135,13 @@ export class SessionPages implements OnApplicationShutdown {
     const { sessionId, runId } = owner;
     this.assertOwner(owner);
     const existing = this.entries.get(sessionId);
-    if (existing && existing.browser.isConnected() && !existing.session.page.isClosed()) return existing;
+    if (existing && isAlive(existing)) return existing;
     if (existing) await this.close(sessionId);
     const release = await this.slot();
+    let lease: BrowserLease | undefined;
     try {
-      const browser = await this.browsers.current();
-      const context = await browser.newContext({
+      lease = await this.browsers.lease();
+      const context = await lease.browser.newContext({
         userAgent: this.config.USER_AGENT,
         serviceWorkers: 'block',
         acceptDownloads: false,
@@ -157,15 +161,21 @@ export class SessionPages implements OnApplicationShutdown {
       });
       const entry: Entry = {
         session: { id: sessionId, runId, page, secrets: new Map(), blocked, dialogs, navigations },
-        browser,
+        lease,
         context,
         release,
+        crashed: false,
         lastUsedAt: Date.now(),
         inUse: 0,
       };
+      page.on('crash', () => {
+        entry.crashed = true;
+        this.logger.warn({ sessionId }, 'the page of a session crashed; it is reopened on its next action');
+      });
       this.entries.set(sessionId, entry);
       return entry;
     } catch (err) {
+      lease?.release();
       release();
       throw err;
     }
@@ -234,9 +244,14 @@ export class SessionPages implements OnApplicationShutdown {
     } catch {
       // a context of a browser that died is gone already
     } finally {
+      entry.lease.release();
       entry.release();
     }
   }
+}
+
+function isAlive(entry: Entry): boolean {
+  return !entry.crashed && entry.lease.browser.isConnected() && !entry.session.page.isClosed();
 }
 
 function originOf(url: string): string {
