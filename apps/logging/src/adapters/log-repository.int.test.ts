@@ -166,7 +166,7 @@ describe.each([
     const versions = await backend.select<{ version: number }>(
       'select version from schema_migrations order by version',
     );
-    expect(versions).toEqual([{ version: 1 }]);
+    expect(versions).toEqual([{ version: 1 }, { version: 2 }]);
     repository = await backend.open();
   });
 

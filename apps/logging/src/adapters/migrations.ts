@@ -25,6 +25,12 @@ export const migrations: readonly Migration[] = [
       create index log_records_run_seq on log_records (run_id, seq);
     `,
   },
+  {
+    version: 2,
+    name: 'stored_at is the moment each row is written',
+    // now() is the transaction's start: with group commit, rows wait in a group before it begins
+    sql: `alter table log_records alter column stored_at set default clock_timestamp();`,
+  },
 ];
 
 /** Any number that is the same in every replica: replicas sharing a database migrate one at a time. */

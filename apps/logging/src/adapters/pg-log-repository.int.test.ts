@@ -26,7 +26,7 @@ describe('PgLogRepository replicas sharing one PostgreSQL server', () => {
     await client.connect();
     const versions = await client.query<{ version: number }>('select version from schema_migrations');
     await client.end();
-    expect(versions.rows).toEqual([{ version: 1 }]);
+    expect(versions.rows).toEqual([{ version: 1 }, { version: 2 }]);
   });
 
   it('keeps one unforked chain when two replicas append 200 records concurrently, redeliveries included', async () => {

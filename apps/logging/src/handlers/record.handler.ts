@@ -9,7 +9,7 @@ import { ProducerRejectedError, RecordConflictError } from '../errors.js';
 import { CHAIN_ANCHOR, LOG_REPOSITORY } from '../tokens.js';
 
 /** Records handled at once; the repository writes those waiting together in one transaction. */
-const CONCURRENT_RECORDS = 64;
+const CONCURRENT_RECORDS = 256;
 
 @Controller()
 export class RecordHandler {

@@ -1,0 +1,171 @@
+/**
+ * bench:logging — sustained load through NATS into storage: tool records published durably to
+ * JetStream at BENCH_RATE per second for BENCH_SECONDS, consumed by the logging service, stored
+ * in the hash chain, once on PGlite and once on a PostgreSQL server. Each record points at a DOM
+ * snapshot really stored in the evidence store. Latency is publish → row written (the row's
+ * stored_at); every stored body is validated against the contract and every evidence
+ * reference read back. Ends with one RESULT line per backend.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { auditLog, logRecordEvent, logRecordSchema, type EvidenceRef } from '@forage/contracts';
+import { EvidenceStore, parseEvidenceKey } from '@forage/evidence';
+import { Bus, launchNatsServer, streams } from '@forage/messaging';
+import { loadLoggingConfig, startLoggingService } from '@forage/app-logging';
+import { backendsFromEnv, startBackend, type BackendName } from './logging/backends.js';
+import { benchRecord } from './logging/records.js';
+import { readStoredTable } from './logging/stored-rows.js';
+import { ms, summarize } from './stats.js';
+
+const RATE = Number(process.env['BENCH_RATE'] ?? 5_000);
+const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 20);
+/** Publishes awaiting their JetStream ack at once. */
+const WINDOW = 512;
+const TICK_MS = 20;
+const SNAPSHOTS = 32;
+
+async function benchBackend(name: BackendName): Promise<void> {
+  const natsDir = mkdtempSync(join(tmpdir(), 'forage-bench-nats-'));
+  const nats = await launchNatsServer({ storeDir: natsDir });
+  const backend = await startBackend(name);
+  const nc = await connect({ servers: nats.url });
+  const key = randomBytes(32).toString('hex');
+  const config = loadLoggingConfig({
+    ...backend.env,
+    NATS_URL: nats.url,
+    OPS_PORT: '0',
+    LOG_LEVEL: 'silent',
+  });
+  let service = await startLoggingService(config);
+  try {
+    const bus = new Bus(nc, { timeoutMs: 600_000 });
+    const store = await EvidenceStore.open(nc, { key: parseEvidenceKey(key), retentionMs: 3_600_000 });
+    const snapshots = await storeSnapshots(store);
+    const published = new Map<string, number>();
+    const started = Date.now();
+    await publishAtRate({ bus, snapshots, published });
+    const publishedMs = Date.now() - started;
+    await untilConsumed(nc);
+    await bus.request(auditLog, {}).then((audit) => {
+      if (!audit.valid) throw new Error(`chain audit failed: ${JSON.stringify(audit.anomalies.slice(0, 5))}`);
+    });
+    await service.stop();
+    const table = await readStoredTable(backend.env);
+    service = await startLoggingService(config); // stopped again in finally
+
+    const latencies: number[] = [];
+    let valid = 0;
+    let evidenceOk = 0;
+    let lastStored = started;
+    const resolvable = await resolvableRefs(store, snapshots);
+    for (const row of table.rows) {
+      const sentAt = published.get(row.recordId);
+      if (sentAt === undefined) continue;
+      latencies.push(row.storedAtMs - sentAt);
+      lastStored = Math.max(lastStored, row.storedAtMs);
+      const parsed = logRecordSchema.safeParse(JSON.parse(row.body));
+      if (!parsed.success || parsed.data.record_id !== row.recordId) continue;
+      valid += 1;
+      const dom = parsed.data.evidence.dom_snapshot;
+      if (dom && resolvable.has(dom.sha256)) evidenceOk += 1;
+    }
+    const n = published.size;
+    const s = summarize(latencies);
+    const pct = (k: number): string => ((100 * k) / Math.max(1, n)).toFixed(2);
+    console.log(
+      `detail backend=${name} published=${String(n)} stored=${String(latencies.length)} publish_s=${(publishedMs / 1000).toFixed(1)} p50_ms=${ms(s.p50)} p90_ms=${ms(s.p90)} mean_ms=${ms(s.mean)} table_bytes=${String(table.bytes)}`,
+    );
+    console.log(
+      `RESULT records_per_s=${(n / ((lastStored - started) / 1000)).toFixed(0)} p99_ms=${ms(s.p99)} backend=${name} valid_pct=${pct(valid)} evidence_ok_pct=${pct(evidenceOk)} bytes_per_record=${(table.bytes / Math.max(1, table.rows.length)).toFixed(0)}`,
+    );
+  } finally {
+    await service.stop();
+    await nc.close();
+    await backend.stop();
+    await nats.stop();
+    rmSync(natsDir, { recursive: true, force: true });
+  }
+}
+
+/** DOM snapshots (distinct pages of about 40 KB) stored as evidence, as dom-extraction stores them. */
+async function storeSnapshots(store: EvidenceStore): Promise<EvidenceRef[]> {
+  const refs: EvidenceRef[] = [];
+  for (let i = 0; i < SNAPSHOTS; i++) {
+    const paragraphs = Array.from(
+      { length: 300 },
+      (_, p) =>
+        `<p id="p${String(p)}">Paragraph ${String(p)} of page ${String(i)}: ${randomUUID()} lorem ipsum.</p>`,
+    );
+    const html = `<html><head><title>Page ${String(i)}</title></head><body>${paragraphs.join('')}</body></html>`;
+    refs.push(
+      await store.put({
+        kind: 'dom_snapshot',
+        contentType: 'text/html',
+        data: new TextEncoder().encode(html),
+      }),
+    );
+  }
+  return refs;
+}
+
+/** Publishes RATE records a second for SECONDS, in ticks, keeping at most WINDOW acks outstanding. */
+async function publishAtRate(input: {
+  bus: Bus;
+  snapshots: readonly EvidenceRef[];
+  published: Map<string, number>;
+}): Promise<void> {
+  const total = RATE * SECONDS;
+  const perTick = Math.max(1, Math.round((RATE * TICK_MS) / 1000));
+  const inFlight = new Set<Promise<unknown>>();
+  const start = performance.now();
+  let runId = randomUUID();
+  for (let i = 0; i < total; i++) {
+    if (i % perTick === 0) {
+      const due = start + (i / perTick) * TICK_MS;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    }
+    if (i % 10 === 0) runId = randomUUID();
+    const dom = input.snapshots[i % input.snapshots.length];
+    if (!dom) throw new Error('no snapshots');
+    const record = benchRecord({ runId, step: i % 10, evidence: { domSnapshot: dom, screenshot: null } });
+    input.published.set(record.record_id, Date.now());
+    const p = input.bus.publishDurable(logRecordEvent, record, { msgId: record.record_id }).finally(() => {
+      inFlight.delete(p);
+    });
+    inFlight.add(p);
+    if (inFlight.size >= WINDOW) await Promise.race(inFlight);
+  }
+  await Promise.all(inFlight);
+}
+
+async function untilConsumed(nc: NatsConnection): Promise<void> {
+  const jsm = await jetstreamManager(nc);
+  const deadline = Date.now() + 600_000;
+  for (;;) {
+    const info = await jsm.consumers.info(streams.logs.name, 'logging');
+    if (info.num_pending === 0 && info.num_ack_pending === 0) return;
+    if (Date.now() > deadline) throw new Error(`records still pending: ${JSON.stringify(info.num_pending)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The snapshots that read back (decrypted, hash checked) from the evidence store. */
+async function resolvableRefs(store: EvidenceStore, refs: readonly EvidenceRef[]): Promise<Set<string>> {
+  const ok = new Set<string>();
+  for (const ref of refs) {
+    try {
+      await store.get(ref);
+      ok.add(ref.sha256);
+    } catch {
+      // not resolvable: counted against evidence_ok_pct
+    }
+  }
+  return ok;
+}
+
+for (const backend of backendsFromEnv()) await benchBackend(backend);
