@@ -30,10 +30,22 @@ export const gatewayConfigSchema = baseEnvSchema.extend({
   GATEWAY_RUNS_BURST: z.coerce.number().int().min(1).default(10),
   /** Behind one reverse proxy: take the client address from the last X-Forwarded-For entry. */
   GATEWAY_TRUST_PROXY: booleanFlagSchema.default(false),
+  /** The API key file written by `forage keys` (hashes only). */
+  GATEWAY_API_KEYS_FILE: z.string().optional(),
+  /** `auto`: keys are required for /v1/* unless the gateway listens on a loopback address only. */
+  GATEWAY_REQUIRE_API_KEY: z.enum(['auto', 'true', 'false']).default('auto'),
   /** An event stream is closed after this long even if its run never completes. */
   GATEWAY_EVENTS_MAX_MS: z.coerce.number().int().min(1_000).default(900_000),
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+const LOOPBACK = ['127.0.0.1', '::1', 'localhost'];
+
+/** Whether /v1/* needs an API key: always, never, or (auto) unless the listen address is loopback. */
+export function apiKeysRequired(config: GatewayConfig): boolean {
+  if (config.GATEWAY_REQUIRE_API_KEY !== 'auto') return config.GATEWAY_REQUIRE_API_KEY === 'true';
+  return !LOOPBACK.includes(config.GATEWAY_HOST);
+}
 
 export const loadGatewayConfig = (env: NodeJS.ProcessEnv = process.env): GatewayConfig =>
   parseConfig(gatewayConfigSchema, env);

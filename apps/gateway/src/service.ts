@@ -6,7 +6,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Bus, ConnectionHealth, NestPinoLogger, RuntimeModule } from '@forage/messaging';
 import { createLogger, HandlerMetrics, OpsServer, type Logger } from '@forage/observability';
 import { GatewayModule } from './app.module.js';
-import type { GatewayConfig } from './config.js';
+import { apiKeysRequired, type GatewayConfig } from './config.js';
+import { ApiKeyStore } from './adapters/api-key-store.js';
 import { RunFeed } from './adapters/run-feed.js';
 import { allowedHostsFor } from './core/request-policy.js';
 import { RateLimiter } from './core/rate-limiter.js';
@@ -62,6 +63,7 @@ export async function startGatewayService(config: GatewayConfig): Promise<Runnin
       runs: new RateLimiter({ perMinute: config.GATEWAY_RUNS_PER_MINUTE, burst: config.GATEWAY_RUNS_BURST }),
       trustProxy: config.GATEWAY_TRUST_PROXY,
       metrics,
+      ...(apiKeysRequired(config) ? { apiKeys: new ApiKeyStore(config.GATEWAY_API_KEYS_FILE) } : {}),
     }),
   );
   app.use(jsonBody({ limitBytes: config.GATEWAY_BODY_LIMIT_BYTES, metrics }));

@@ -37,3 +37,4 @@ export const booleanFlagSchema = z
   .transform((v) => v === 'true' || v === '1');
 
 export * from './settings/index.js';
+export * from './api-keys.js';

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HandlerMetrics } from '@forage/observability';
 import { judgeRequest, type RequestPolicy } from '../core/request-policy.js';
 import type { RateLimiter } from '../core/rate-limiter.js';
+import type { ApiKeyStore } from '../adapters/api-key-store.js';
 import { sendError } from './error-response.js';
 
 export interface GuardOptions {
@@ -13,6 +14,8 @@ export interface GuardOptions {
   /** Take the client from the last X-Forwarded-For entry (behind one trusted proxy). */
   readonly trustProxy: boolean;
   readonly metrics: HandlerMetrics;
+  /** Set when /v1/* needs an API key (Authorization: Bearer, or X-Api-Key). */
+  readonly apiKeys?: ApiKeyStore;
   readonly now?: () => number;
 }
 
@@ -40,7 +43,26 @@ export function requestGuard(options: GuardOptions) {
       req.resume();
       return;
     }
-    const client = clientOf(req, options.trustProxy);
+    let client = clientOf(req, options.trustProxy);
+    if (options.apiKeys && path.startsWith('/v1/')) {
+      const token = tokenOf(req);
+      const key = token ? options.apiKeys.verify(token) : undefined;
+      if (!key) {
+        options.metrics.httpRejected({ status: 401, reason: token ? 'bad_api_key' : 'no_api_key' });
+        sendError(res, {
+          status: 401,
+          code: 'blocked',
+          message: token
+            ? 'the API key is unknown or revoked'
+            : 'an API key is required: Authorization: Bearer <key> (create one with `forage keys create`)',
+          headers: { 'www-authenticate': 'Bearer realm="forage"' },
+        });
+        req.resume();
+        return;
+      }
+      // limits follow the key, wherever its requests come from
+      client = `key:${key.id}`;
+    }
     const startsRun = method === 'POST' && /^\/v1\/runs\/?$/.test(path);
     for (const [limiter, reason] of [
       [options.requests, 'rate_limited'],
@@ -66,6 +88,11 @@ export function requestGuard(options: GuardOptions) {
 function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
+}
+
+function tokenOf(req: IncomingMessage): string | undefined {
+  const bearer = /^Bearer\s+(\S+)$/i.exec(header(req, 'authorization') ?? '')?.[1];
+  return bearer ?? header(req, 'x-api-key');
 }
 
 function hasBody(req: IncomingMessage): boolean {

@@ -27,10 +27,32 @@ export const UI_PAGE = `<!doctype html>
 <h1>Forage</h1>
 <p class="sub">Ask a question. Every fact in the answer is checked against the page evidence before it is shown.</p>
 <form id="ask"><input id="q" type="text" name="question" placeholder="What is the population of …?" required maxlength="${QUESTION_MAX_CHARS}"><button id="go">Ask</button></form>
+<details id="keybox"><summary>API key</summary><p class="sub">Needed when this gateway is reachable beyond this machine (<code>forage keys create</code>); kept in this browser only.</p><input id="key" type="password" autocomplete="off" placeholder="fk_…" style="width:100%;padding:.4rem"></details>
 <ol id="steps"></ol>
 <div id="result"></div>
 <script>
 const form = document.getElementById('ask');
+document.getElementById('key').value = localStorage.getItem('forage-api-key') || '';
+async function followEvents(url, headers, signal, emit) {
+  const res = await fetch(url, { headers, signal });
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read().catch(() => ({ done: true }));
+    if (done) return;
+    buffer += value.replace(/\\r\\n/g, '\\n');
+    let end;
+    while ((end = buffer.indexOf('\\n\\n')) >= 0) {
+      const block = buffer.slice(0, end); buffer = buffer.slice(end + 2);
+      let type = 'message'; const data = [];
+      for (const line of block.split('\\n')) {
+        if (line.startsWith('event:')) type = line.slice(6).trim();
+        else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+      }
+      if (data.length) emit(type, data.join('\\n'));
+    }
+  }
+}
 const steps = document.getElementById('steps');
 const result = document.getElementById('result');
 function el(tag, text, cls) { const e = document.createElement(tag); if (text) e.textContent = text; if (cls) e.className = cls; return e; }
@@ -38,10 +60,17 @@ form.addEventListener('submit', async (ev) => {
   ev.preventDefault();
   steps.replaceChildren(); result.replaceChildren();
   document.getElementById('go').disabled = true;
-  const res = await fetch('/v1/runs', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question: document.getElementById('q').value }) });
+  const key = document.getElementById('key').value.trim();
+  localStorage.setItem('forage-api-key', key);
+  const auth = key ? { authorization: 'Bearer ' + key } : {};
+  const res = await fetch('/v1/runs', { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify({ question: document.getElementById('q').value }) });
   const body = await res.json();
-  if (!res.ok) { result.append(el('p', body.error ? body.error.message : 'request failed', 'answer none')); document.getElementById('go').disabled = false; return; }
-  const source = new EventSource(body.eventsUrl);
+  if (!res.ok) { if (res.status === 401) document.getElementById('keybox').open = true; result.append(el('p', body.error ? body.error.message : 'request failed', 'answer none')); document.getElementById('go').disabled = false; return; }
+  // fetch, not EventSource: EventSource cannot send the Authorization header
+  const source = new EventTarget();
+  source.close = () => controller.abort();
+  const controller = new AbortController();
+  followEvents(body.eventsUrl, auth, controller.signal, (type, data) => source.dispatchEvent(Object.assign(new Event(type), { data })));
   source.addEventListener('step', (m) => {
     const s = JSON.parse(m.data);
     if (s.status === 'started') return;
