@@ -110,6 +110,7 @@ export async function research(acts: Activities, input: ResearchInput): Promise<
     switch (decision.action) {
       case 'SEARCH': {
         state.searches += 1;
+        state.servingPart = decision.partId;
         state.queriesTried.add(decision.query.toLowerCase());
         const reply = await step(
           'search',
@@ -150,6 +151,13 @@ export async function research(acts: Activities, input: ResearchInput): Promise<
       case 'AGGREGATE': {
         await aggregate({ acts, step, state, plan, sufficientConfidence: input.sufficientConfidence });
         state.unaggregated = false;
+        if (state.servingPart && state.answers.has(state.servingPart)) {
+          // the results and links gathered for an answered part do not serve the next one
+          state.resultUrls = [];
+          state.currentSite = undefined;
+          state.deadBranch = undefined;
+          state.servingPart = undefined;
+        }
         break;
       }
     }

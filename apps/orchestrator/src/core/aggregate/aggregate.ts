@@ -1,10 +1,12 @@
 import type { ScoredAnswer, SourcedChunk } from '@forage/contracts';
 import type { Activities, AnswerReply } from '../activities.js';
 import type { RunState } from '../loop/run-state.js';
-import { ATTRIBUTES, pageLabelFor } from '../plan/attributes.js';
+import { ATTRIBUTES, attributeScore, labelNames, pageLabelFor } from '../plan/attributes.js';
 import type { Part, Plan } from '../plan/plan.js';
 import type { timedStep } from '../research.js';
 import { meetsConstraints } from './listing-items.js';
+import { labelledValue } from './labelled-value.js';
+import { sentenceValue } from './sentence-value.js';
 
 /**
  * AGGREGATE: answer every part still missing over what was read (asking in the page's own label
@@ -37,27 +39,74 @@ export async function aggregate(input: {
     if (state.answers.has(part.id)) continue;
     const chunks = chunksFor(part, state.chunks);
     if (chunks.length === 0) continue;
-    const question = askedInPageWords(part, state);
+    const attribute = ATTRIBUTES.find((a) => a.id === part.attribute);
+    // a label's value counts only on the entity's own page (another page's row is about something else)
+    const own = chunks.filter(
+      (c) => part.entity !== undefined && c.title.toLowerCase().includes(part.entity.toLowerCase()),
+    );
+    const labelled = attribute && own.length > 0 ? labelledValue({ attribute, chunks: own }) : undefined;
+    if (labelled) {
+      await acts.report({
+        step: 'answer',
+        status: 'succeeded',
+        detail: `${part.id}: "${labelled.text}" under the page's label "${labelled.source.snippet.split(':')[0] ?? ''}"`,
+        durationMs: 0,
+      });
+      state.answers.set(part.id, labelled);
+      continue;
+    }
+    const question = askedInPageWords(part, state, chunks);
     const reply = await step(
       'answer',
       () => acts.answer(question, chunks),
       (r) => `${part.id} "${question}": ${describeAnswer(r)}`,
     ).catch(() => undefined);
-    if (!reply) continue;
-    state.expectedRecordIds.push(reply.logRecordId);
-    const answer = acceptable({ reply, part, min: input.sufficientConfidence });
-    if (answer) state.answers.set(part.id, answer);
+    if (reply) {
+      state.expectedRecordIds.push(reply.logRecordId);
+      const answer = acceptable({ reply, part, min: input.sufficientConfidence });
+      if (answer) {
+        state.answers.set(part.id, answer);
+        continue;
+      }
+    }
+    // a numeric value in running text: the number nearest the attribute's word on the entity's page
+    const stated =
+      attribute?.numeric && own.length > 0 ? sentenceValue({ attribute, chunks: own }) : undefined;
+    if (stated) {
+      await acts.report({
+        step: 'answer',
+        status: 'succeeded',
+        detail: `${part.id}: "${stated.text}" nearest the attribute in "${stated.source.snippet.slice(0, 200)}"`,
+        durationMs: 0,
+      });
+      state.answers.set(part.id, stated);
+    }
   }
 }
 
-/** The part's question in the words of the pages read: their label for the attribute, when they have one. */
-export function askedInPageWords(part: Part, state: Pick<RunState, 'labels'>): string {
+/**
+ * The part's question in the words of the pages read: their label for the attribute when they
+ * have one, else the lexicon's term for it that the pages use ("consumer prices" for inflation).
+ */
+export function askedInPageWords(
+  part: Part,
+  state: Pick<RunState, 'labels'>,
+  chunks: readonly SourcedChunk[] = [],
+): string {
   const attribute = ATTRIBUTES.find((a) => a.id === part.attribute);
   if (!attribute || !part.entity) return part.question;
   for (const labels of state.labels.values()) {
     const label = pageLabelFor(attribute, labels);
     if (label) return `What is the ${label} of ${part.entity}?`;
   }
+  const text = chunks
+    .map((c) => c.text)
+    .join(' ')
+    .toLowerCase();
+  const term = [...attribute.terms]
+    .sort((a, b) => b.length - a.length)
+    .find((t) => /^[a-z ]+$/.test(t) && new RegExp(`\\b${t}\\b`).test(text));
+  if (term && !part.question.toLowerCase().includes(term)) return `What is the ${term} of ${part.entity}?`;
   return part.question;
 }
 
@@ -69,18 +118,39 @@ function chunksFor(part: Part, chunks: readonly SourcedChunk[]): SourcedChunk[] 
   return about.length > 0 ? about : [...chunks];
 }
 
-/** The best answer when it is confident, about the part's entity, and of the attribute's kind (a number for a numeric one). */
-export function acceptable(input: { reply: AnswerReply; part: Part; min: number }): ScoredAnswer | undefined {
+/**
+ * The best answer when it is confident, about the part's entity, and of the attribute's kind (a
+ * number for a numeric one). A less confident answer (above the floor) is taken when its snippet
+ * names the attribute on the entity's own page.
+ */
+export function acceptable(input: {
+  reply: AnswerReply;
+  part: Part;
+  min: number;
+  floor?: number;
+}): ScoredAnswer | undefined {
   const { reply, part } = input;
   if (reply.abstained) return undefined;
-  const numeric = ATTRIBUTES.find((a) => a.id === part.attribute)?.numeric ?? false;
+  const attribute = ATTRIBUTES.find((a) => a.id === part.attribute);
+  const numeric = attribute?.numeric ?? false;
   return reply.answers.find((a) => {
-    if (a.confidence < input.min) return false;
-    if (numeric && !/\d/.test(a.text)) return false;
-    if (!part.entity) return true;
-    const entity = part.entity.toLowerCase();
-    return a.source.title.toLowerCase().includes(entity) || a.source.snippet.toLowerCase().includes(entity);
+    if (numeric && (!/\d/.test(a.text) || cutNumber(a.text, a.source.snippet))) return false;
+    const entity = part.entity?.toLowerCase();
+    const onEntityPage = entity !== undefined && a.source.title.toLowerCase().includes(entity);
+    if (entity && !onEntityPage && !a.source.snippet.toLowerCase().includes(entity)) return false;
+    if (a.confidence >= input.min) return true;
+    const namesAttribute =
+      attribute !== undefined &&
+      (attributeScore(a.source.snippet, attribute) > 0 || labelNames(a.source.snippet, attribute));
+    return a.confidence >= (input.floor ?? 0.35) && onEntityPage && namesAttribute;
   });
+}
+
+/** Does the span stop inside a number of its snippet ("rose by 2" out of "rose by 2.1%")? */
+export function cutNumber(text: string, snippet: string): boolean {
+  const at = snippet.indexOf(text);
+  if (at < 0 || !/\d$/.test(text)) return false;
+  return /^[.,]?\d/.test(snippet.slice(at + text.length));
 }
 
 export function describeAnswer(reply: AnswerReply): string {

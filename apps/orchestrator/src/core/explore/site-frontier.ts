@@ -65,7 +65,7 @@ export class SiteFrontier {
     this.pagesRead += 1;
   }
 
-  /** Adds a page's same-site links that are relevant (score > 0) and not yet queued or visited. */
+  /** Adds a page's same-site links that are relevant (score ≥ 1) and not yet queued or visited. */
   offer(input: {
     links: readonly PageLink[];
     from: string;
@@ -77,7 +77,8 @@ export class SiteFrontier {
       if (new URL(link.url).origin !== this.origin) continue;
       if (input.visited.has(normalizeUrl(link.url)) || this.queued.has(normalizeUrl(link.url))) continue;
       const score = scoreLink(link, input.task);
-      if (score <= 0) continue;
+      // a shared word in the link's own text, or a pager: words only around it are too weak a lead
+      if (score < 1) continue;
       this.queued.add(normalizeUrl(link.url));
       this.queue.push({ url: link.url, text: link.text, score, from: input.from, next: link.next });
       added += 1;

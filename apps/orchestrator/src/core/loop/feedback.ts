@@ -9,11 +9,11 @@ export function feedbackQuery(input: {
   plan: Plan;
   missing: readonly Part[];
   tried: ReadonlySet<string>;
-}): { query: string; missing: string } | undefined {
+}): { query: string; missing: string; partId: string } | undefined {
   for (const part of input.missing) {
     for (const query of candidates(input.plan, part)) {
       const key = query.toLowerCase();
-      if (!input.tried.has(key)) return { query, missing: describeMissing(part) };
+      if (!input.tried.has(key)) return { query, missing: describeMissing(part), partId: part.id };
     }
   }
   return undefined;

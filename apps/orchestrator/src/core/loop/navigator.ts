@@ -22,7 +22,7 @@ export interface PageActPlan {
 }
 
 export type Decision =
-  | { readonly action: 'SEARCH'; readonly query: string; readonly why: string }
+  | { readonly action: 'SEARCH'; readonly query: string; readonly partId: string; readonly why: string }
   | { readonly action: 'VISIT'; readonly url: string; readonly why: string }
   | { readonly action: 'AGGREGATE'; readonly why: string }
   | { readonly action: 'GO_BACK'; readonly from: string; readonly why: string }
@@ -53,7 +53,7 @@ export interface LoopView {
   /** Search results not visited yet, best first. */
   readonly resultUrls: readonly string[];
   /** The query the aggregator's feedback asks for next (never one already run). */
-  readonly feedbackQuery?: { readonly query: string; readonly missing: string };
+  readonly feedbackQuery?: { readonly query: string; readonly missing: string; readonly partId: string };
   readonly visited: ReadonlySet<string>;
   readonly actKeysTried: ReadonlySet<string>;
 }
@@ -115,6 +115,7 @@ export function decide(view: LoopView): Decision {
     return {
       action: 'SEARCH',
       query: view.feedbackQuery.query,
+      partId: view.feedbackQuery.partId,
       why: `missing: ${view.feedbackQuery.missing}`,
     };
   return { action: 'TERMINATE', reason: 'exhausted', why: 'no page, link or query left to try' };

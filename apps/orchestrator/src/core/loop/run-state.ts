@@ -20,6 +20,8 @@ export class RunState {
   readonly pages = new Map<string, PageSnapshot>();
   readonly frontiers = new Map<string, SiteFrontier>();
   resultUrls: string[] = [];
+  /** The part the current search results and exploration serve. */
+  servingPart: string | undefined;
   pageActs: PageActPlan[] = [];
   currentSite: string | undefined;
   deadBranch: string | undefined;

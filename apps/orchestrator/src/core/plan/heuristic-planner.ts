@@ -115,7 +115,9 @@ const NAME = "[A-Z][\\p{L}'’.-]*(?:\\s+(?:of|de|la|the|and|&|[A-Z][\\p{L}'’.
 
 /** The named thing a question is about: the capitalised phrase after of/in/for/about, else any capitalised phrase not at the start. */
 export function entityOf(question: string): string | undefined {
-  const after = new RegExp(`\\b(?:of|in|for|about|does|is|did)\\s+(?:the\\s+)?(${NAME})`, 'u').exec(question);
+  const after =
+    new RegExp(`\\b(?:of|in|for|about|at)\\s+(?:the\\s+)?(${NAME})`, 'u').exec(question) ??
+    new RegExp(`\\b(?:does|is|did|was)\\s+(?:the\\s+)?(${NAME})`, 'u').exec(question);
   const candidate = after?.[1] ?? new RegExp(`(?<=\\S\\s)(${NAME})`, 'u').exec(question)?.[1];
   const cleaned = candidate?.replace(/\s+(?:and|of|the)$/i, '').trim();
   return cleaned && !QUESTION_WORDS.test(cleaned) ? cleaned : undefined;

@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import type { SourcedChunk } from '@forage/contracts';
+import { anEvidenceRef } from '@forage/testing';
+import { ATTRIBUTES } from '../plan/attributes.js';
+import { askedInPageWords, cutNumber } from './aggregate.js';
+import { labelledValue } from './labelled-value.js';
+import { sentenceValue } from './sentence-value.js';
+
+const attribute = (id: string) => {
+  const a = ATTRIBUTES.find((x) => x.id === id);
+  if (!a) throw new Error(id);
+  return a;
+};
+const chunk = (text: string, title = 'Qora'): SourcedChunk => ({
+  chunkId: randomUUID(),
+  url: 'http://wiki.test/Qora',
+  title,
+  text,
+  headingPath: [title],
+  xpath: '/html[1]/body[1]/p[1]',
+  domSnapshot: anEvidenceRef(),
+  logRecordId: randomUUID(),
+});
+
+describe("aggregation through the page's words", () => {
+  it("reads the value under the page's own label, matched by words or units, not another attribute's label", () => {
+    const chunks = [
+      chunk('GDP per capita (USD): 61,856'),
+      chunk('GDP (USD): 131,386,000,000'),
+      chunk('Area (km²): 18,166'),
+    ];
+    expect(labelledValue({ attribute: attribute('gdp'), chunks })?.text).toBe('131,386,000,000');
+    expect(labelledValue({ attribute: attribute('area'), chunks })?.text).toBe('18,166');
+    // a table row of several cells is about another thing (a city in a country's page)
+    expect(
+      labelledValue({
+        attribute: attribute('population'),
+        chunks: [chunk('City: Gairby; Population (2023): 283,191')],
+      }),
+    ).toBeUndefined();
+  });
+
+  it('takes the number nearest to a word the lexicon has for the attribute, in running text', () => {
+    const chunks = [chunk('Unemployment stood at 3.8% and consumer prices rose by 2.1% that year.')];
+    expect(sentenceValue({ attribute: attribute('inflation'), chunks })?.text).toBe('2.1%');
+    expect(sentenceValue({ attribute: attribute('unemployment'), chunks })?.text).toBe('3.8%');
+    expect(
+      sentenceValue({
+        attribute: attribute('price'),
+        chunks: [chunk('A standard double room costs $166 per night.')],
+      })?.text,
+    ).toBe('$166');
+  });
+
+  it("asks in the page's words: its label, else the lexicon term the page uses", () => {
+    const part = {
+      id: 'part-1',
+      question: 'What is the inflation rate of Qora?',
+      entity: 'Qora',
+      attribute: 'inflation',
+      query: '',
+    };
+    expect(askedInPageWords(part, { labels: new Map([['u', ['Inflation (annual %)']]]) })).toBe(
+      'What is the Inflation (annual %) of Qora?',
+    );
+    expect(
+      askedInPageWords(part, { labels: new Map() }, [chunk('Consumer prices rose by 2.1% that year.')]),
+    ).toBe('What is the consumer prices of Qora?');
+  });
+
+  it('rejects a span that stops inside a number', () => {
+    expect(cutNumber('rose by 2', 'consumer prices rose by 2.1% that year')).toBe(true);
+    expect(cutNumber('2.1%', 'consumer prices rose by 2.1% that year')).toBe(false);
+  });
+});

@@ -1,0 +1,47 @@
+import type { ScoredAnswer, SourcedChunk } from '@forage/contracts';
+import { attributeOf, attributeScore, labelNames, type Attribute } from '../plan/attributes.js';
+
+/** A chunk that is one "label: value" line (an infobox row, a definition), not a row of several cells. */
+const LABELLED = /^([^:;]{2,60}):\s+([^;]{1,200})$/;
+
+/**
+ * The value a page states under its own label for the attribute ("Area (km²): 18,166" answers
+ * "how big … in square kilometres"): the label is matched through the lexicon's words and units,
+ * never through the question's literal words. A label that is more specifically another attribute
+ * ("GDP per capita" when GDP is asked) is passed over.
+ */
+export function labelledValue(input: {
+  attribute: Attribute;
+  chunks: readonly SourcedChunk[];
+}): ScoredAnswer | undefined {
+  const { attribute } = input;
+  let best: { answer: ScoredAnswer; score: number } | undefined;
+  for (const chunk of input.chunks) {
+    const m = LABELLED.exec(chunk.text.trim());
+    const label = m?.[1]?.trim();
+    const value = m?.[2]?.trim();
+    if (!label || !value || !labelNames(label, attribute)) continue;
+    const own = attributeOf(label);
+    if (own && own.id !== attribute.id) continue;
+    if (attribute.numeric && !/\d/.test(value)) continue;
+    const score = attributeScore(label, attribute) + (own ? 100 : 0);
+    if (best && best.score >= score) continue;
+    best = {
+      score,
+      answer: {
+        text: value,
+        confidence: 0.9,
+        source: {
+          chunkId: chunk.chunkId,
+          url: chunk.url,
+          title: chunk.title,
+          xpath: chunk.xpath,
+          domSnapshot: chunk.domSnapshot,
+          logRecordId: chunk.logRecordId,
+          snippet: chunk.text,
+        },
+      },
+    };
+  }
+  return best?.answer;
+}

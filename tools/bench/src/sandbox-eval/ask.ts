@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { runCompleted, runStart, runStep, type EventPayload } from '@forage/contracts';
+import { Bus, decodeJson } from '@forage/messaging';
+
+export type Completion = EventPayload<typeof runCompleted>;
+
+/**
+ * Starts runs the way the gateway does (a durable run.start.v1, here with the user's `urls`,
+ * which the gateway's HTTP body does not carry yet) and waits for each run.completed.v1.
+ */
+export class RunClient {
+  private readonly waiting = new Map<string, (c: Completion) => void>();
+  /** Pages each run rendered (its succeeded extract steps). */
+  private readonly pages = new Map<string, number>();
+  /** Each run's finished steps, in words, for the trace of a failed task. */
+  private readonly trace = new Map<string, string[]>();
+
+  private constructor(
+    private readonly nc: NatsConnection,
+    private readonly bus: Bus,
+  ) {
+    nc.subscribe(runCompleted.subject, {
+      callback: (err, msg) => {
+        if (err) return;
+        const parsed = runCompleted.payload.safeParse(decodeJson(msg.data));
+        if (!parsed.success) return;
+        this.waiting.get(parsed.data.runId)?.(parsed.data);
+      },
+    });
+    nc.subscribe(runStep.subject, {
+      callback: (err, msg) => {
+        if (err) return;
+        const parsed = runStep.payload.safeParse(decodeJson(msg.data));
+        if (!parsed.success || parsed.data.status === 'started') return;
+        const { runId, step, status, detail } = parsed.data;
+        this.trace.get(runId)?.push(`${step} ${status} ${detail}`);
+        if (step !== 'extract' || status !== 'succeeded') return;
+        this.pages.set(parsed.data.runId, (this.pages.get(parsed.data.runId) ?? 0) + 1);
+      },
+    });
+  }
+
+  static async connect(natsUrl: string): Promise<RunClient> {
+    const nc = await connect({ servers: natsUrl, name: 'eval-sandbox' });
+    return new RunClient(nc, new Bus(nc, { timeoutMs: 60_000 }));
+  }
+
+  async ask(input: {
+    question: string;
+    urls?: readonly string[];
+    timeoutMs: number;
+  }): Promise<{ completion: Completion | undefined; pages: number; trace: string[] }> {
+    const runId = randomUUID();
+    const trace: string[] = [];
+    this.trace.set(runId, trace);
+    const done = new Promise<Completion>((resolve) => this.waiting.set(runId, resolve));
+    await this.bus.publishDurable(
+      runStart,
+      {
+        runId,
+        question: input.question,
+        requestedAt: new Date().toISOString(),
+        options: { maxPages: 3 },
+        ...(input.urls ? { urls: [...input.urls] } : {}),
+      },
+      { msgId: runId },
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => {
+        resolve(undefined);
+      }, input.timeoutMs);
+    });
+    try {
+      const completion = await Promise.race([done, timeout]);
+      return { completion, pages: this.pages.get(runId) ?? 0, trace };
+    } finally {
+      clearTimeout(timer);
+      this.waiting.delete(runId);
+      this.pages.delete(runId);
+      this.trace.delete(runId);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.nc.close();
+  }
+}
