@@ -66,12 +66,14 @@ describe('dom-understanding over NATS', () => {
         text: 'Population: 1,234,567',
         headingPath: ['Veloria'],
         xpath: '/html[1]/body[1]/main[1]/article[1]/table[1]/tbody[1]/tr[1]',
+        nodeId: expect.stringMatching(/^n[0-9a-f]{16}$/) as unknown,
       },
       {
         id: 'c2',
         text: 'At the 2020 census Veloria counted 1,234,567 inhabitants.',
         headingPath: ['Veloria', 'Demographics'],
         xpath: '/html[1]/body[1]/main[1]/article[1]/p[1]',
+        nodeId: expect.stringMatching(/^n[0-9a-f]{16}$/) as unknown,
       },
     ]);
     expect(reply.interactive.map((e) => [e.role, e.name, e.locator])).toEqual([

@@ -72,6 +72,11 @@ export const contentChunkSchema = z.object({
   text: z.string().max(20_000),
   headingPath: z.array(z.string().max(500)).max(10),
   xpath: z.string().max(2000),
+  nodeId: z
+    .string()
+    .max(100)
+    .optional()
+    .meta({ description: 'Stable id of the block (hash of its XPath and text): the same across reloads' }),
 });
 export type ContentChunk = z.infer<typeof contentChunkSchema>;
 

@@ -6,6 +6,7 @@ import type {
   ScriptedElement,
 } from '@forage/contracts';
 import { chunkDocument } from './chunks.js';
+import { dedupeChunks } from './dedupe-chunks.js';
 import { descendants, isElement, parseHtml } from './dom.js';
 import { findInteractive } from './interactive.js';
 import { buildInventory } from './inventory/inventory.js';
@@ -33,6 +34,8 @@ export interface PageUnderstanding {
   readonly listings: Listing[];
   /** Everything the page offers to act on, with state, descriptions and ranked locators. */
   readonly inventory: InventoryElement[];
+  /** Chunks dropped because they repeated an earlier chunk's text. */
+  readonly duplicateChunks: number;
   /** True when chunks or elements were dropped to stay within the limits. */
   readonly truncated: boolean;
 }
@@ -45,7 +48,7 @@ const INVENTORY_SHARE = 0.25;
 /** Parses a DOM snapshot once and reads its title, content chunks and interactive elements within the limits. */
 export function understandHtml(html: string, limits: UnderstandLimits): PageUnderstanding {
   const doc = parseHtml(html);
-  const allChunks = chunkDocument(doc);
+  const { chunks: allChunks, removed: duplicateChunks } = dedupeChunks(chunkDocument(doc));
   const allInteractive = findInteractive(doc, { max: limits.maxInteractive + 1 });
   const interactive = takeWithinBudget(
     allInteractive,
@@ -72,6 +75,7 @@ export function understandHtml(html: string, limits: UnderstandLimits): PageUnde
     interactive,
     listings,
     inventory,
+    duplicateChunks,
     truncated:
       chunks.length < allChunks.length ||
       interactive.length < allInteractive.length ||

@@ -25,11 +25,12 @@ describe('understandHtml', () => {
   });
 
   it('keeps the serialised reply within the byte budget on a huge page', () => {
-    const para = `<p>${'Long sentence about the town and its many historic buildings. '.repeat(15)}</p>`;
+    const para = (i: number): string =>
+      `<p>Part ${i}. ${'Long sentence about the town and its many historic buildings. '.repeat(15)}</p>`;
     const links = Array.from({ length: 3_000 }, (_, i) => `<a href="/page/${i}">Link number ${i}</a>`).join(
       '',
     );
-    const html = `<body>${para.repeat(2_000)}${links}</body>`;
+    const html = `<body>${Array.from({ length: 2_000 }, (_, i) => para(i)).join('')}${links}</body>`;
     const page = understandHtml(html, { maxChunks: 2_000, maxInteractive: 1_000, maxBytes: 700_000 });
     expect(Buffer.byteLength(JSON.stringify(page))).toBeLessThan(720_000);
     expect(page.truncated).toBe(true);

@@ -41,9 +41,19 @@ export class UnderstandHandler {
         interactiveCount: page.interactive.length,
         listingCount: page.listings.length,
         inventoryCount: page.inventory.length,
+        duplicateChunks: page.duplicateChunks,
         truncated: page.truncated,
       },
     });
-    return { url: request.url, logRecordId, ...page };
+    return {
+      url: request.url,
+      logRecordId,
+      title: page.title,
+      chunks: page.chunks,
+      interactive: page.interactive,
+      listings: page.listings,
+      inventory: page.inventory,
+      truncated: page.truncated,
+    };
   }
 }

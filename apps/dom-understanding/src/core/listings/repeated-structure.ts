@@ -45,17 +45,19 @@ function signature(el: Element): string {
   return `${el.name}.${classes}`;
 }
 
-/** The cards that share the most common shape, when they carry text. */
+/** The cards alike to the most common exact shape (linear: one shape key per card), when they carry text. */
 function alikeCards(same: readonly Element[]): Element[] {
   const shapes = same.map((el) => ({ el, shape: shapeOf(el) }));
-  const reference = shapes.reduce((best, s) =>
-    shapes.filter((o) => similarity(o.shape, s.shape) >= MIN_SHAPE_SIMILARITY).length >
-    shapes.filter((o) => similarity(o.shape, best.shape) >= MIN_SHAPE_SIMILARITY).length
-      ? s
-      : best,
-  );
+  const frequency = new Map<string, { count: number; shape: Set<string> }>();
+  for (const s of shapes) {
+    const key = [...s.shape].sort().join('|');
+    const entry = frequency.get(key) ?? { count: 0, shape: s.shape };
+    entry.count++;
+    frequency.set(key, entry);
+  }
+  const reference = [...frequency.values()].reduce((best, e) => (e.count > best.count ? e : best)).shape;
   return shapes
-    .filter((s) => similarity(s.shape, reference.shape) >= MIN_SHAPE_SIMILARITY)
+    .filter((s) => similarity(s.shape, reference) >= MIN_SHAPE_SIMILARITY)
     .map((s) => s.el)
     .filter((el) => nodeText(el).length >= 3);
 }
