@@ -1,4 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { LOGGER } from '@forage/messaging';
+import type { Logger } from '@forage/observability';
 import type { SearchConfig } from '../config.js';
 import { SEARCH_CONFIG } from '../tokens.js';
 import { ResultCache } from '../core/result-cache.js';
@@ -7,6 +9,7 @@ import type { CallClock } from '../core/providers/call-provider.js';
 import { LocalIndex } from './local-index.js';
 import { providerSlots } from './provider-slots.js';
 import { SearchMetrics } from './search-metrics.js';
+import { llmRewriter } from './llm-rewriter.js';
 
 const systemClock: CallClock = {
   now: () => performance.now(),
@@ -22,6 +25,7 @@ export class SearchEngine {
     @Inject(SEARCH_CONFIG) config: SearchConfig,
     @Inject(LocalIndex) private readonly local: LocalIndex,
     @Inject(SearchMetrics) private readonly metrics: SearchMetrics,
+    @Inject(LOGGER) logger: Logger,
   ) {
     this.deps = {
       slots: providerSlots(config, local),
@@ -36,6 +40,17 @@ export class SearchEngine {
       trustOf: () => 0,
       cache: new ResultCache(config.SEARCH_CACHE_TTL_MS, config.SEARCH_CACHE_MAX_ENTRIES, () => Date.now()),
       clock: systemClock,
+      ...(config.LLM_BASE_URL && config.LLM_MODEL
+        ? {
+            llmRewrite: llmRewriter({
+              baseURL: config.LLM_BASE_URL,
+              model: config.LLM_MODEL,
+              ...(config.LLM_API_KEY ? { apiKey: config.LLM_API_KEY } : {}),
+              timeoutMs: Math.min(config.SEARCH_TIMEOUT_MS, 10_000),
+              logger,
+            }),
+          }
+        : {}),
       today: () => new Date(),
     };
   }

@@ -17,7 +17,12 @@ describe('local ranking', () => {
   });
 
   const index = new Bm25Index<LocalDocument>({ titleWeight: 1 });
-  index.add(doc('Woodson, Arkansas', 'Woodson is a town. Ed Wood was American, Ed Wood stayed, and Ed Wood left; an American wood.'));
+  index.add(
+    doc(
+      'Woodson, Arkansas',
+      'Woodson is a town. Ed Wood was American, Ed Wood stayed, and Ed Wood left; an American wood.',
+    ),
+  );
   index.add(doc('Ed Wood', 'Edward Davis Wood Jr. was an American filmmaker.'));
   index.add(doc('Tyler Bates', 'Tyler Bates is a composer.'));
 
