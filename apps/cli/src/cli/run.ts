@@ -4,6 +4,8 @@ import { reportSettings, SettingsError } from '@forage/config';
 import { ask } from '../ask/ask.js';
 import { gatewayUrlFor, GatewayUrlError } from '../ask/gateway-url.js';
 import { auditCommand } from '../commands/audit.js';
+import { dlqCommand } from '../commands/dlq.js';
+import { logsCommand } from '../commands/logs.js';
 import { showConfig } from '../commands/config.js';
 import { demo } from '../commands/demo.js';
 import { down } from '../commands/down.js';
@@ -144,6 +146,15 @@ async function runCommand(
         positionals,
         dataDir: dataDirOnly(),
         from: str(values['from']),
+        json: values['json'] === true,
+        write: io.out,
+        warn: io.err,
+      });
+    case 'logs':
+    case 'dlq':
+      return (spec.name === 'logs' ? logsCommand : dlqCommand)({
+        positionals,
+        dataDir: dataDirOnly(),
         json: values['json'] === true,
         write: io.out,
         warn: io.err,

@@ -151,6 +151,18 @@ export const COMMANDS: readonly CommandSpec[] = [
     },
   },
   {
+    name: 'logs',
+    synopsis: 'forage logs <runId> [--json]',
+    summary: "a run's log records in chain order (tool, status, confidence, timing) and the chain verdict",
+    options: { ...dataDir, json: { type: 'boolean', description: 'print the records as JSON' } },
+  },
+  {
+    name: 'dlq',
+    synopsis: 'forage dlq list [--json] | forage dlq replay <id>',
+    summary: 'dead-lettered messages (invalid, refused or out of deliveries); replay one on its subject once',
+    options: { ...dataDir, json: { type: 'boolean', description: 'print the list as JSON' } },
+  },
+  {
     name: 'down',
     synopsis: 'forage down [--data-dir DIR]',
     summary: 'stop a running `forage up`',

@@ -1,0 +1,54 @@
+import { connect } from '@nats-io/transport-node';
+import { queryLogs, type CommandReply } from '@forage/contracts';
+import { Bus } from '@forage/messaging';
+import { readStackState } from '../stack/state-file.js';
+
+type LogsReply = CommandReply<typeof queryLogs>;
+
+const EX_USAGE = 64;
+const EX_UNAVAILABLE = 69;
+const RUN_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A run's log records as a person reads them: one line each in chain order, then the chain verdict. */
+export function logLines(reply: LogsReply): string[] {
+  const lines = reply.records.map(
+    (r) =>
+      `${String(r.seq).padStart(7)}  ${r.timestamp}  ${r.tool_name.padEnd(17)} ${r.status.padEnd(7)} ${r.confidence_score.toFixed(2)}  ${r.task_id}  (${r.metadata.execution_time_ms.toFixed(0)} ms, attempt ${String(r.metadata.attempt)})`,
+  );
+  const { chain } = reply;
+  lines.push(
+    chain.valid
+      ? `${String(reply.records.length)} records; log chain intact (${String(chain.checked)} links verified)`
+      : `${String(reply.records.length)} records; LOG CHAIN BROKEN at seq ${String(chain.brokenAtSeq)}: run \`forage audit verify\``,
+  );
+  return lines;
+}
+
+/** `forage logs <runId> [--json]`: the run's records from the running stack's logging service. */
+export async function logsCommand(input: {
+  positionals: readonly string[];
+  dataDir: string;
+  json: boolean;
+  write: (line: string) => void;
+  warn: (line: string) => void;
+}): Promise<number> {
+  const [runId] = input.positionals;
+  if (!runId || !RUN_ID.test(runId)) {
+    input.warn('usage: forage logs <runId> [--json]   (the run id `forage ask` printed)');
+    return EX_USAGE;
+  }
+  const stack = readStackState(input.dataDir);
+  if (!stack) {
+    input.warn(`forage logs: no running stack in ${input.dataDir}; start one with \`forage up\``);
+    return EX_UNAVAILABLE;
+  }
+  const nc = await connect({ servers: stack.natsUrl, name: 'forage-cli-logs' });
+  try {
+    const reply = await new Bus(nc, { timeoutMs: 30_000 }).request(queryLogs, { runId, limit: 1000 });
+    if (input.json) input.write(JSON.stringify(reply));
+    else for (const line of logLines(reply)) input.write(line);
+    return 0;
+  } finally {
+    await nc.drain();
+  }
+}

@@ -1,0 +1,24 @@
+import { aLogRecord } from '@forage/testing';
+import { logLines } from './logs.js';
+
+const stored = {
+  ...aLogRecord({ task_id: 'extract:1', timestamp: '2026-11-24T10:00:00.000Z' }),
+  seq: 41,
+  prev_hash: 'a'.repeat(64),
+  hash: 'b'.repeat(64),
+};
+
+describe('logLines', () => {
+  it('prints one line per record in chain order and the chain verdict', () => {
+    expect(logLines({ records: [stored], chain: { valid: true, checked: 41, brokenAtSeq: null } })).toEqual([
+      '     41  2026-11-24T10:00:00.000Z  dom-extraction    success 1.00  extract:1  (12 ms, attempt 1)',
+      '1 records; log chain intact (41 links verified)',
+    ]);
+  });
+
+  it('says loudly when the chain is broken', () => {
+    expect(logLines({ records: [], chain: { valid: false, checked: 9, brokenAtSeq: 10 } })).toEqual([
+      '0 records; LOG CHAIN BROKEN at seq 10: run `forage audit verify`',
+    ]);
+  });
+});
