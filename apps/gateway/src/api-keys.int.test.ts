@@ -94,7 +94,7 @@ describe('gateway API keys', () => {
   it('the web UI asks for the key and then sends it with the question and the event stream', async () => {
     const fresh = createApiKey('browser');
     write([first.record, fresh.record]);
-    browser = await chromium.launch({ executablePath: findChromium(), args: [...CHROMIUM_ARGS] });
+    browser = await chromium.launch({ executablePath: findChromium(undefined), args: [...CHROMIUM_ARGS] });
     const page = await browser.newPage();
     await page.goto(`${gateway.httpUrl}/`);
     await page.fill('#q', 'What is the population of somewhere?');

@@ -25,7 +25,11 @@ export async function ask(input: {
   print: (line: string) => void;
   deadlineMs?: number;
   idleMs?: number;
+  /** Sent as Authorization: Bearer (a gateway beyond loopback requires one); default FORAGE_API_KEY. */
+  apiKey?: string;
 }): Promise<RunCompletion> {
+  const apiKey = input.apiKey ?? process.env['FORAGE_API_KEY'];
+  const auth: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
   const deadlineMs = input.deadlineMs ?? ASK_DEADLINE_MS;
   const idleMs = input.idleMs ?? ASK_IDLE_MS;
   const deadline = AbortSignal.timeout(deadlineMs);
@@ -34,7 +38,7 @@ export async function ask(input: {
     res = await fetch(`${input.gatewayUrl}/v1/runs`, {
       signal: AbortSignal.any([deadline, AbortSignal.timeout(Math.min(idleMs, deadlineMs))]),
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...auth },
       body: JSON.stringify({
         question: input.question,
         ...(input.maxPages ? { options: { maxPages: input.maxPages } } : {}),
@@ -58,6 +62,7 @@ export async function ask(input: {
   try {
     return await followEvents({
       url: `${input.gatewayUrl}${created.eventsUrl}`,
+      headers: auth,
       signal,
       print: input.print,
       onBytes: () => {
@@ -85,11 +90,12 @@ export async function ask(input: {
 
 async function followEvents(input: {
   url: string;
+  headers: Record<string, string>;
   signal: AbortSignal;
   print: (line: string) => void;
   onBytes: () => void;
 }): Promise<RunCompletion> {
-  const events = await fetch(input.url, { signal: input.signal });
+  const events = await fetch(input.url, { headers: input.headers, signal: input.signal });
   if (!events.ok || !events.body) throw new AskError(`could not follow run events (${events.status})`);
   const parser = new SseParser();
   const decoder = new TextDecoder();

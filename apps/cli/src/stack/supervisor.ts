@@ -7,6 +7,7 @@ import type { ForageSettings } from '@forage/config';
 import { launchNatsServer, type RunningNatsServer } from '@forage/messaging';
 import { probeHealth } from './health.js';
 import { planProcesses, SERVICES, type ProcessPlan, type ServiceName } from './layout.js';
+import { apiKeysFile } from '../commands/keys.js';
 import { KeptProcess, stopChild, type ProcessExit } from './kept-process.js';
 import { acquireStackLock, ensurePrivateDir } from './lock.js';
 import { freePorts, isPortFree } from './ports.js';
@@ -138,7 +139,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       const logFile = join(dataDir, 'logs', `${plan.service}-${plan.replica}.log`);
       const kept = await KeptProcess.start({
         name: `${plan.service}-${plan.replica}`,
-        start: () => Promise.resolve(spawnService({ root, plan, logFile })),
+        start: () => Promise.resolve(spawnService({ root, plan, logFile, dataDir })),
         onExit,
         onRestarted: record,
       });
@@ -179,10 +180,17 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   }
 }
 
-function spawnService(input: { root: string; plan: ProcessPlan; logFile: string }): ChildProcess {
+function spawnService(input: {
+  root: string;
+  plan: ProcessPlan;
+  logFile: string;
+  dataDir: string;
+}): ChildProcess {
   const log = createWriteStream(input.logFile, { flags: 'a', mode: 0o600 });
+  // the gateway reads the keys `forage keys` writes (required only if it listens beyond loopback)
+  const keys = input.plan.service === 'gateway' ? { GATEWAY_API_KEYS_FILE: apiKeysFile(input.dataDir) } : {};
   const child = spawn(process.execPath, [join(input.root, 'apps', input.plan.service, 'dist', 'main.js')], {
-    env: { ...process.env, ...input.plan.env },
+    env: { ...process.env, ...keys, ...input.plan.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.pipe(log);
