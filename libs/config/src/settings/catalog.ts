@@ -62,6 +62,15 @@ export const SETTINGS = {
     description: 'Port of the HTTP API and web UI; `forage ask` uses it to reach the stack',
     targets: [{ service: 'gateway', variable: 'GATEWAY_PORT' }],
   }),
+  apiKey: defineSetting({
+    key: 'apiKey',
+    env: 'FORAGE_API_KEY',
+    type: 'string',
+    schema: z.string().min(1).max(500).optional(),
+    description:
+      'API key `forage ask` sends to the gateway (needed when it listens beyond loopback; see `forage keys`)',
+    secret: true,
+  }),
   logLevel: defineSetting({
     key: 'logLevel',
     env: 'FORAGE_LOG_LEVEL',
