@@ -4,6 +4,7 @@ import { termIn, type KeyTerm } from './question.js';
 export type TermWeights = ReadonlyMap<string, number>;
 
 const FLOOR_SHARE = 0.5;
+const MISSING_NAME_FACTOR = 0.5;
 
 /**
  * Weights key terms by inverse document frequency over the chunks' token sets, at least half the
@@ -50,12 +51,15 @@ export function termCoverage(input: {
   const headingCredit = credit > 0 ? 1 : 0;
   let total = 0;
   let covered = 0;
+  let missingName = false;
   for (const t of input.terms) {
     const w = input.weights.get(t.term) ?? 0;
     total += w;
     if (termIn(input.snippet, t)) covered += w;
     else if (input.heading && termIn(input.heading, t)) covered += w * headingCredit;
     else if (termIn(input.context, t)) covered += w * credit;
+    else if (t.name === true) missingName = true;
   }
-  return total > 0 ? covered / total : 0;
+  // a name the question asks about that is nowhere near: the snippet is about something else
+  return total > 0 ? (covered / total) * (missingName ? MISSING_NAME_FACTOR : 1) : 0;
 }

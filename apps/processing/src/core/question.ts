@@ -8,6 +8,8 @@ export interface KeyTerm {
   readonly alternates: ReadonlySet<string>;
   /** The words of a multi-word name, all of which must appear; just the term otherwise. */
   readonly parts: readonly string[];
+  /** Written with a capital inside the question (not as its first word): a name the answer must be about. */
+  readonly name?: boolean;
 }
 
 /** Whether a set of tokens mentions the term: every word of a name, or any alternate of a word. */
@@ -49,6 +51,12 @@ export function analyzeQuestion(raw: string): QuestionAnalysis {
   const question = readableQuestion(raw);
   const seen = new Set<string>();
   const terms: KeyTerm[] = [];
+  const named = new Set(
+    (question.normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? [])
+      .slice(1)
+      .filter((w) => /^\p{Lu}/u.test(w))
+      .flatMap((w) => tokenize(w)),
+  );
   for (const unit of termUnits(question)) {
     const term = unit.join(' ');
     if (seen.has(term)) continue;
@@ -56,7 +64,7 @@ export function analyzeQuestion(raw: string): QuestionAnalysis {
     const alternates = new Set([term]);
     if (unit.length === 1)
       for (const group of RELATED) if (group.includes(term)) for (const word of group) alternates.add(word);
-    terms.push({ term, alternates, parts: unit });
+    terms.push({ term, alternates, parts: unit, name: unit.some((p) => named.has(p)) });
   }
   return {
     terms,
