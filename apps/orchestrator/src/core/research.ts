@@ -1,6 +1,6 @@
 import type { EvidenceRef, ReleasedAnswer, RunOutcome, SourcedChunk, StepName } from '@forage/contracts';
 import type { Activities, AnswerReply } from './activities.js';
-import { itemsOfPage } from './aggregate/listing-items.js';
+import { itemsOfPage, meetsConstraints } from './aggregate/listing-items.js';
 import { aggregate } from './aggregate/aggregate.js';
 import { releaseAnswer } from './aggregate/release.js';
 import { searchFormPlan, taskFormPlan } from './explore/form-actions.js';
@@ -190,11 +190,34 @@ function currentFeedback(plan: Plan, state: RunState): LoopView['feedbackQuery']
   });
 }
 
+/**
+ * A link on the current site that names the very list asked for (its text carries the listed noun
+ * and the place) and is not read yet: a fuller listing than the items seen so far.
+ */
+function listLinkPending(plan: Plan, state: RunState): boolean {
+  const listing = plan.listing;
+  if (!listing || !state.currentSite) return false;
+  const want = [...termsOf(`${listing.noun} ${listing.place ?? ''}`)];
+  const frontier = state.frontiers.get(state.currentSite);
+  return (
+    (frontier?.peek() ?? []).some((l) => {
+      if (state.isVisited(l.url)) return false;
+      const have = termsOf(l.text);
+      return want.every((w) => have.has(w));
+    }) && frontier?.best(state.visited) !== undefined
+  );
+}
+
 function isSufficient(plan: Plan, state: RunState): boolean {
   if (plan.kind === 'task') return state.taskDone !== undefined || state.taskMissing.length > 0;
   if (plan.kind === 'listing') {
     const pendingPages = [...state.pendingNext].some((u) => !state.isVisited(u));
-    return state.items.length > 0 && !pendingPages && state.pageActs.length === 0;
+    const matching = plan.listing
+      ? state.items.filter((i) => plan.listing && meetsConstraints(i.item, plan.listing, i.context))
+      : [];
+    return (
+      matching.length > 0 && !pendingPages && state.pageActs.length === 0 && !listLinkPending(plan, state)
+    );
   }
   return plan.parts.every((p) => state.answers.has(p.id));
 }
@@ -325,6 +348,11 @@ async function readCapture(
     items.length > 0 ||
     chunks.some((c) => [...deps.taskTerms].filter((t) => c.text.toLowerCase().includes(t)).length >= 2);
   state.deadBranch = !yielded && offered > 0 && state.pagesRead > 1 ? source.url : undefined;
+  if (plan.task?.submit && state.taskDone === undefined) {
+    // a form that needs details the request lacks is handed back to the user, never guessed
+    const missing = taskFormPlan(structure.forms, plan.task)?.missing ?? [];
+    if (missing.length > 0) state.taskMissing = missing;
+  }
   state.pageActs = pageActsFor({
     plan,
     structure,

@@ -8,7 +8,7 @@ export interface RunView {
 
 const digits = (s: string): string => s.replace(/(\d)[,\u202f\u00a0 ](?=\d{3}\b)/g, '$1');
 const hasNumber = (text: string, value: number): boolean => {
-  const wanted = Number.isInteger(value) ? String(value) : value.toFixed(1);
+  const wanted = String(value);
   return new RegExp(`(^|[^\\d.])${wanted.replace('.', '\\.')}(?![\\d]|\\.\\d)`).test(digits(text));
 };
 

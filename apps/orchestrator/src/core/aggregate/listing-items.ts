@@ -62,8 +62,13 @@ function fromListings(input: {
   for (const l of input.listings) {
     const name = l.kind === 'paper' ? l.title : l.name;
     if (!name) continue;
-    const price = 'price' in l && l.price ? Number(l.price.value) : undefined;
-    const rating = l.kind === 'hotel' && l.star_rating ? l.star_rating.value : undefined;
+    // the card's own text (every chunk inside the listing's element) carries what typed fields miss
+    const card = input.chunks
+      .filter((c) => c.xpath === l.xpath || c.xpath.startsWith(`${l.xpath}/`))
+      .map((c) => c.text)
+      .join(' · ');
+    const price = 'price' in l && l.price ? Number(l.price.value) : priceIn(card);
+    const rating = ratingIn(card) ?? (l.kind === 'hotel' && l.star_rating ? l.star_rating.value : undefined);
     const extras = [
       'location' in l ? l.location?.value : undefined,
       'amenities' in l ? l.amenities?.value.join(', ') : undefined,
@@ -74,7 +79,9 @@ function fromListings(input: {
       url: first.url,
       ...(price !== undefined ? { price } : {}),
       ...(rating !== undefined ? { rating } : {}),
-      text: [name.value, ...extras, 'price' in l && l.price ? `$${l.price.snippet}` : ''].join(' · '),
+      text: [name.value, ...extras, 'price' in l && l.price ? `$${l.price.snippet}` : '', card]
+        .filter(Boolean)
+        .join(' · '),
       source: {
         ...pick(first),
         xpath: name.xpath,

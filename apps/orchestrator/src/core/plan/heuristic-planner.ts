@@ -105,6 +105,7 @@ const STOP = new Set(
 /** A search query: the question's content words, in order. */
 export function queryFor(question: string): string {
   const words = question
+    .replace(URL_IN_TEXT, ' ')
     .replace(/[?!.,;:]+/g, ' ')
     .split(/\s+/)
     .filter((w) => w !== '' && !STOP.has(w.toLowerCase()));
