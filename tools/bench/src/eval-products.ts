@@ -100,6 +100,21 @@ function main(): number {
       if (s) console.log(`  ${name.padEnd(28)} ${fmt(s)}${published}`);
     }
   }
+  console.log('availability without the InStock fill (missing predictions scored as missing):');
+  const unfilled: [string, ProductPredictions][] = [
+    ['dom-understanding', ours.predictions],
+    ['schema.org only (this run)', baseline.predictions],
+    ...[
+      ...loadPeerPredictions(
+        dir,
+        pages.map((p) => p.id),
+      ),
+    ].map(([n, p]): [string, ProductPredictions] => [`${n} (stored output)`, p]),
+  ];
+  for (const [name, predictions] of unfilled) {
+    const score = scoreAttribute({ attribute: 'availability', truth, predictions, fillAvailability: false });
+    console.log(`  ${name.padEnd(28)} ${fmt(score)}`);
+  }
   console.log(
     `\ndom-understanding: ${(ours.ms / pages.length).toFixed(1)} ms/page (parse included, gunzip excluded)`,
   );

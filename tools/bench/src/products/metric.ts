@@ -94,6 +94,8 @@ export function scoreAttribute(input: {
   truth: ReadonlyMap<string, ProductTruth>;
   predictions: ProductPredictions;
   bootstrap?: number;
+  /** SOURCE.md: missing availability counts as "InStock" (default); false scores missing as missing. */
+  fillAvailability?: boolean;
 }): AttributeScore {
   const { attribute } = input;
   const match = attribute === 'price' ? decimalMatching : hardMatching;
@@ -101,7 +103,11 @@ export function scoreAttribute(input: {
   const perPage = [...input.truth.entries()].map(([id, truth]) => {
     const gold = truth[attribute];
     if (gold.length > 0) support++;
-    const predicted = predictionFor(attribute, input.predictions.get(id));
+    const predicted = predictionFor({
+      attribute,
+      row: input.predictions.get(id),
+      fill: input.fillAvailability ?? true,
+    });
     return { id, counts: match(gold, predicted), ...(predicted === undefined ? {} : { predicted }) };
   });
   const counts = perPage.map((p) => p.counts);
@@ -126,11 +132,13 @@ export function scoreAttribute(input: {
   };
 }
 
-function predictionFor(
-  attribute: ScoredAttribute,
-  row: Partial<Record<ScoredAttribute, string>> | undefined,
-): string | undefined {
-  const availability = row?.availability ?? 'InStock';
+function predictionFor(input: {
+  attribute: ScoredAttribute;
+  row: Partial<Record<ScoredAttribute, string>> | undefined;
+  fill: boolean;
+}): string | undefined {
+  const { attribute, row } = input;
+  const availability = row?.availability ?? (input.fill ? 'InStock' : undefined);
   switch (attribute) {
     case 'availability':
       return availability;
