@@ -30,7 +30,14 @@ describe('contracts', () => {
       ].sort(),
     );
     expect(eventContracts.map((c) => c.subject).sort()).toEqual(
-      ['dlq.message.v1', 'log.record.v1', 'run.completed.v1', 'run.start.v1', 'run.step.v1'].sort(),
+      [
+        'dlq.message.v1',
+        'log.record.v1',
+        'run.completed.v1',
+        'run.start.v1',
+        'run.step.v1',
+        'search.outcome.v1',
+      ].sort(),
     );
   });
 

@@ -1,6 +1,6 @@
 import type { CommandContract, EventContract } from './define.js';
 import { auditLog, queryLogs, logRecordEvent } from './log.js';
-import { searchQuery } from './search.js';
+import { searchOutcome, searchQuery } from './search.js';
 import { extractPage, understandPage } from './dom.js';
 import { executeAction } from './action.js';
 import { aggregatePassages, answerQuestion, normalizeChunks } from './processing.js';
@@ -27,5 +27,6 @@ export const eventContracts: readonly EventContract[] = [
   runCompleted,
   logRecordEvent,
   deadLetterEvent,
+  searchOutcome,
 ];
 export const allContracts = [...commandContracts, ...eventContracts] as const;

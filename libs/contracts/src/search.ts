@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCommand } from './define.js';
+import { defineCommand, defineEvent } from './define.js';
 import { httpUrlSchema, QUESTION_MAX_CHARS, runIdSchema } from './common.js';
 
 /** Version of the ranking formula that produced `score` and `breakdown`. */
@@ -113,4 +113,17 @@ export const searchQuery = defineCommand({
     rankingVersion: z.string().max(50).optional(),
     cached: z.boolean().optional(),
   }),
+});
+
+/** What reading one search result gave: the orchestrator reports it, search learns domain trust from it. */
+export const searchOutcome = defineEvent({
+  subject: 'search.outcome.v1',
+  description: 'Whether a search result led to usable evidence; search learns per-domain trust from these',
+  payload: z
+    .object({
+      runId: runIdSchema,
+      url: httpUrlSchema,
+      outcome: z.enum(['useful', 'useless']),
+    })
+    .meta({ title: 'SearchOutcome' }),
 });

@@ -10,6 +10,7 @@ import { LocalIndex } from './local-index.js';
 import { providerSlots } from './provider-slots.js';
 import { SearchMetrics } from './search-metrics.js';
 import { llmRewriter } from './llm-rewriter.js';
+import { DomainTrustStore } from './domain-trust-store.js';
 
 const systemClock: CallClock = {
   now: () => performance.now(),
@@ -26,6 +27,7 @@ export class SearchEngine {
     @Inject(LocalIndex) private readonly local: LocalIndex,
     @Inject(SearchMetrics) private readonly metrics: SearchMetrics,
     @Inject(LOGGER) logger: Logger,
+    @Inject(DomainTrustStore) trust: DomainTrustStore,
   ) {
     this.deps = {
       slots: providerSlots(config, local),
@@ -37,7 +39,7 @@ export class SearchEngine {
         availability: config.SEARCH_WEIGHT_AVAILABILITY,
         trust: config.SEARCH_WEIGHT_TRUST,
       },
-      trustOf: () => 0,
+      trustOf: (domain) => trust.trustOf(domain),
       cache: new ResultCache(config.SEARCH_CACHE_TTL_MS, config.SEARCH_CACHE_MAX_ENTRIES, () => Date.now()),
       clock: systemClock,
       ...(config.LLM_BASE_URL && config.LLM_MODEL

@@ -125,7 +125,7 @@ export class FakeProviders {
 /** A body in the provider's documented format with `count` results about a hotel search. */
 export function documented(provider: FakeProvider, count: number): unknown {
   const items = Array.from({ length: count }, (_, i) => ({
-    url: `https://${provider}-${i + 1}.example.com/hotels/orlando?utm_source=${provider}&id=${i + 1}#top`,
+    url: `https://www.${provider}${i + 1}.example/hotels/orlando?utm_source=${provider}&id=${i + 1}#top`,
     title: `Orlando Hotel &amp; Suites ${i + 1} | ${provider === 'wikipedia' ? 'Wikipedia' : 'Example'}`,
     text: `Rooms from $${120 + i * 10} per night near the parks &mdash; book now.`,
   }));
