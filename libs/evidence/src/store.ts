@@ -2,6 +2,7 @@ import { Objm, type ObjectStore } from '@nats-io/obj';
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
 import type { EvidenceKind, EvidenceRef } from '@forage/contracts';
 import { EvidenceTamperedError, open, seal, sha256Hex } from './crypto.js';
+import { pack, unpack } from './packing.js';
 
 export class EvidenceNotFoundError extends Error {
   override readonly name = 'EvidenceNotFoundError';
@@ -45,7 +46,7 @@ export class EvidenceStore {
     if (existing && !existing.deleted) return ref;
     await this.store.putBlob(
       { name: sha256, description: `${input.kind} ${input.contentType}` },
-      seal(this.key, input.data, sha256),
+      seal({ key: this.key, sha256, ...(await pack(input.data)) }),
     );
     return ref;
   }
@@ -54,7 +55,7 @@ export class EvidenceStore {
   async get(ref: Pick<EvidenceRef, 'sha256'>): Promise<Buffer> {
     const sealed = await this.store.getBlob(ref.sha256);
     if (!sealed) throw new EvidenceNotFoundError(`no evidence ${ref.sha256}`);
-    const plain = open(this.key, sealed, ref.sha256);
+    const plain = await unpack(open(this.key, sealed, ref.sha256), ref.sha256);
     if (sha256Hex(plain) !== ref.sha256)
       throw new EvidenceTamperedError(`evidence ${ref.sha256} does not match its hash`);
     return plain;
