@@ -193,3 +193,41 @@ describe('research loop', () => {
     expect(visits).toEqual(['/hub', '/deadend', '/good']);
   });
 });
+
+describe('listing requests', () => {
+  const H = 'http://hotels.test';
+  const card = (name: string, price: number, parking: boolean) => [
+    `# ${name}`,
+    `$${String(price)} per night · ${parking ? 'Free parking' : 'No free parking'}`,
+  ];
+  it('follows the link that names the list asked for before ranking, and ranks the fuller list', async () => {
+    const web: FakeWeb = {
+      pages: {
+        [`${H}/hotels/a`]: {
+          title: 'Hotel A',
+          lines: [
+            'Hotel A costs $150 per night.',
+            ...card('Hotel B', 120, true),
+            ...card('Hotel D', 130, true),
+          ],
+          links: [
+            { href: '/hotels/b', text: 'Hotel B' },
+            { href: '/search?city=besby', text: 'All hotels in Besby' },
+          ],
+        },
+        [`${H}/search?city=besby`]: {
+          title: 'Hotels in Besby',
+          lines: [...card('Hotel A', 150, true), ...card('Hotel C', 90, false)],
+        },
+      },
+      index: { 'cheapest hotel besby': [`${H}/hotels/a`] },
+    };
+    const { fake, result } = run(web, 'What is the cheapest hotel in Besby?');
+    const r = await result;
+    expect(r.answer?.text).toMatch(/^1\. Hotel C — \$90/);
+    expect(fake.calls.filter((c) => c.startsWith('extract'))).toEqual([
+      `extract ${H}/hotels/a`,
+      `extract ${H}/search?city=besby`,
+    ]);
+  });
+});

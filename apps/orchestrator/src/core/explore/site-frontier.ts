@@ -75,8 +75,16 @@ export class SiteFrontier {
     let added = 0;
     for (const link of input.links) {
       if (new URL(link.url).origin !== this.origin) continue;
-      if (input.visited.has(normalizeUrl(link.url)) || this.queued.has(normalizeUrl(link.url))) continue;
+      if (input.visited.has(normalizeUrl(link.url))) continue;
       const score = scoreLink(link, input.task);
+      if (this.queued.has(normalizeUrl(link.url))) {
+        // the same page linked again under better words (a breadcrumb "Besby", then "All hotels in Besby")
+        const at = this.queue.findIndex((l) => normalizeUrl(l.url) === normalizeUrl(link.url));
+        const known = this.queue[at];
+        if (known && score > known.score)
+          this.queue[at] = { ...known, text: link.text, score, next: known.next || link.next };
+        continue;
+      }
       // a shared word in the link's own text, or a pager: words only around it are too weak a lead
       if (score < 1) continue;
       this.queued.add(normalizeUrl(link.url));

@@ -31,7 +31,9 @@ export interface FakeRun {
 const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 export function htmlOf(page: FakePage, opened: boolean): string {
-  const lines = [...page.lines, ...(opened ? (page.hidden ?? []) : [])].map((l) => `<p>${l}</p>`).join('');
+  const lines = [...page.lines, ...(opened ? (page.hidden ?? []) : [])]
+    .map((l) => (l.startsWith('# ') ? `<h2>${l.slice(2)}</h2>` : `<p>${l}</p>`))
+    .join('');
   const links = (page.links ?? [])
     .map((l) => `<li><a href="${l.href}"${l.rel ? ` rel="${l.rel}"` : ''}>${l.text}</a></li>`)
     .join('');
@@ -110,12 +112,7 @@ export function fakeRun(web: FakeWeb, options: { verified?: boolean; msPerCall?:
       return Promise.resolve({
         url: p.url,
         title: captured?.title ?? '',
-        chunks: (captured?.lines ?? []).map((text, i) => ({
-          id: `c${String(i)}`,
-          text,
-          headingPath: [captured?.title ?? ''],
-          xpath: `/html[1]/body[1]/main[1]/p[${String(i + 1)}]`,
-        })),
+        chunks: chunksOf(captured?.title ?? '', captured?.lines ?? []),
         interactive: [],
         truncated: false,
         logRecordId: randomUUID(),
@@ -191,4 +188,28 @@ export function fakeRun(web: FakeWeb, options: { verified?: boolean; msPerCall?:
     now: () => clock,
   };
   return { acts, calls, steps, queries, asked, acted };
+}
+
+/** Chunks as dom-understanding cuts them: one per line, under the "# " heading before it. */
+function chunksOf(
+  title: string,
+  lines: readonly string[],
+): { id: string; text: string; headingPath: string[]; xpath: string }[] {
+  const chunks: { id: string; text: string; headingPath: string[]; xpath: string }[] = [];
+  let heading: string | undefined;
+  let p = 0;
+  for (const line of lines) {
+    if (line.startsWith('# ')) {
+      heading = line.slice(2);
+      continue;
+    }
+    p += 1;
+    chunks.push({
+      id: `c${String(p)}`,
+      text: line,
+      headingPath: heading ? [title, heading] : [title],
+      xpath: `/html[1]/body[1]/main[1]/p[${String(p)}]`,
+    });
+  }
+  return chunks;
 }
