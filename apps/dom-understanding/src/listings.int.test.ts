@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { understandPage, type Listing } from '@forage/contracts';
+import { understandPage, type EvidenceRef, type Listing } from '@forage/contracts';
 import { CHROMIUM_ARGS, findChromium } from '@forage/browser';
 import { EvidenceStore, parseEvidenceKey } from '@forage/evidence';
 import { Bus, type RunningNatsServer, type RunningService } from '@forage/messaging';
@@ -70,6 +70,12 @@ describe('typed listings over NATS from pages rendered by Chromium', () => {
     return reply.listings ?? [];
   }
 
+  async function snapshotOf(url: string): Promise<EvidenceRef> {
+    await page.goto(url);
+    const data = Buffer.from(await page.content());
+    return store.put({ kind: 'dom_snapshot', contentType: 'text/html', data });
+  }
+
   /**
    * Each field's XPath names exactly one element of the live page, and that element shows the
    * snippet (JSON-LD fields: the script's source holds the value).
@@ -134,5 +140,22 @@ describe('typed listings over NATS from pages rendered by Chromium', () => {
     expect(product).toMatchObject({ kind: 'product', name: { value: await page.locator('h1').innerText() } });
     expect(product?.kind === 'product' && skuShown.includes(product.sku?.value ?? '(none)')).toBe(true);
     await expectFieldsCheckable(product ? [product] : []);
+  });
+
+  it('measures selector stability against a reload: full on a stable page, lower confidence when the cards moved', async () => {
+    const url = `${sandbox.originOf('shop')}/category/tents`;
+    const first = await snapshotOf(url);
+    const reload = await snapshotOf(url);
+    const request = { runId: randomUUID(), url, domSnapshot: first };
+    const stable = await bus.request(understandPage, { ...request, reloadSnapshot: reload });
+    expect(stable.listings?.length).toBeGreaterThan(2);
+    expect(stable.listings?.every((l) => l.stability === 1)).toBe(true);
+
+    const other = await snapshotOf(`${url}/page/2`);
+    const plain = await bus.request(understandPage, request);
+    const drifted = await bus.request(understandPage, { ...request, reloadSnapshot: other });
+    const lower = drifted.listings?.filter((l, i) => l.confidence < (plain.listings?.[i]?.confidence ?? 0));
+    expect(lower?.length).toBeGreaterThan(0);
+    expect(drifted.listings?.every((l) => (l.stability ?? 1) < 1)).toBe(true);
   });
 });

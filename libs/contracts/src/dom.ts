@@ -136,6 +136,8 @@ const listingBase = {
   origin: listingFieldOriginSchema,
   /** 0–1: how sure the reading is (markup beats repeated structure beats page text; fewer fields, less sure). */
   confidence: z.number().min(0).max(1),
+  /** 0–1: share of fields read again from the same XPath with the same value after a reload (when one was given). */
+  stability: z.number().min(0).max(1).optional(),
 };
 
 export const hotelListingSchema = z.object({
@@ -245,6 +247,9 @@ export const understandPage = defineCommand({
       runId: runIdSchema,
       url: httpUrlSchema,
       domSnapshot: evidenceRefSchema,
+      reloadSnapshot: evidenceRefSchema.optional().meta({
+        description: 'The same URL captured again; listings then carry the stability of their selectors',
+      }),
       scriptedElements: z.array(scriptedElementSchema).max(500).optional().meta({
         description: "The snapshot's elements with JavaScript listeners, as dom-extraction found them",
       }),

@@ -11,6 +11,7 @@ import { descendants, isElement, parseHtml } from './dom.js';
 import { findInteractive } from './interactive.js';
 import { buildInventory } from './inventory/inventory.js';
 import { extractListings } from './listings/listings.js';
+import { withReloadStability } from './listings/selector-stability.js';
 import { collapseWhitespace, renderedText } from './text.js';
 
 export interface UnderstandLimits {
@@ -100,4 +101,14 @@ function takeWithinBudget<T>(items: readonly T[], maxCount: number, maxBytes: nu
 
 function byteSize(items: readonly unknown[]): number {
   return Buffer.byteLength(JSON.stringify(items));
+}
+
+/** Listings with the stability of their selectors, measured against the same page captured again. */
+export function listingsWithStability(input: {
+  listings: readonly Listing[];
+  reloadHtml: string;
+  url: string;
+}): Listing[] {
+  const reloaded = extractListings(parseHtml(input.reloadHtml), input.url);
+  return withReloadStability(input.listings, reloaded);
 }

@@ -3,7 +3,7 @@ import { understandPage, type CommandReply, type CommandRequest } from '@forage/
 import { HandleCommand, ToolRecorder } from '@forage/messaging';
 import { SnapshotReader } from '../adapters/snapshot-reader.js';
 import type { DomUnderstandingConfig } from '../config.js';
-import { understandHtml } from '../core/understand.js';
+import { listingsWithStability, understandHtml } from '../core/understand.js';
 import { DOM_UNDERSTANDING_CONFIG } from '../tokens.js';
 
 @Controller()
@@ -27,6 +27,13 @@ export class UnderstandHandler {
       url: request.url,
       ...(request.scriptedElements ? { scripted: request.scriptedElements } : {}),
     });
+    const listings = request.reloadSnapshot
+      ? listingsWithStability({
+          listings: page.listings,
+          reloadHtml: await this.snapshots.read(request.reloadSnapshot),
+          url: request.url,
+        })
+      : page.listings;
     const logRecordId = await this.recorder.record({
       runId: request.runId,
       taskId: `understand:${request.url}`,
@@ -51,7 +58,7 @@ export class UnderstandHandler {
       title: page.title,
       chunks: page.chunks,
       interactive: page.interactive,
-      listings: page.listings,
+      listings,
       inventory: page.inventory,
       truncated: page.truncated,
     };
