@@ -17,12 +17,13 @@ export function rankedSelectors(input: {
       out.push(t.name === undefined ? `role=${t.role}` : `role=${t.role}[name=${quote(t.name)}]`);
     if (t.css !== undefined) out.push(`css=${t.css}`);
     if (t.xpath !== undefined) out.push(`xpath=${t.xpath}`);
-    if (t.text !== undefined) out.push(`text=${quote(t.text)}`);
+    // text="…" is already an exact, case-sensitive match in the text engine
+    if (t.text !== undefined) out.push(`text=${JSON.stringify(t.text)}`);
   }
   return [...new Set(out)];
 }
 
-/** A quoted selector argument: an exact, case-sensitive match in Playwright's selector syntax. */
+/** A quoted attribute value: an exact, case-sensitive match in Playwright's role engine. */
 function quote(value: string): string {
   return `${JSON.stringify(value)}s`;
 }

@@ -17,7 +17,7 @@ describe('rankedSelectors', () => {
       'role=button[name="Send \\"now\\""s]',
       'css=form > button',
       'xpath=//form/button',
-      'text="Send"s',
+      'text="Send"',
     ]);
   });
 

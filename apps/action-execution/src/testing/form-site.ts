@@ -39,6 +39,22 @@ const LIMITED_FORM = page(
   </form>`,
 );
 
+/** Controls for each kind of action and outcome: dialogs, disabled, file input, hover, live region, validation. */
+const WIDGETS = page(
+  'Widgets',
+  `<button id="save" onclick="alert('Saved!')">Save</button>
+  <button id="off" disabled>Off</button>
+  <label>Attachment <input type="file" id="file" onchange="document.getElementById('picked').textContent = 'picked ' + this.files[0].name"></label>
+  <p id="picked"></p>
+  <label><input type="checkbox" id="opt" checked onchange="document.getElementById('opt-state').textContent = this.checked ? 'subscribed' : 'unsubscribed'"> Newsletter</label>
+  <p id="opt-state"></p>
+  <span id="hint" onmouseover="document.getElementById('tip').hidden = false">?</span>
+  <div id="tip" hidden>Hints appear on hover</div>
+  <p role="status" id="status"></p>
+  <button id="update" onclick="document.getElementById('status').textContent = 'Updated 3 items'">Update</button>
+  <form action="/submit" method="post"><label>Email <input id="email" name="email" type="email" required></label><button id="send">Send</button></form>`,
+);
+
 const SEARCH_FORM = page(
   'Search',
   `<form method="get" action="/results"><input id="q" name="q"><button type="submit">Search</button></form>`,
@@ -110,6 +126,8 @@ async function answerFor(input: {
       return { status: 200, body: CONTACT_FORM };
     case '/search':
       return { status: 200, body: SEARCH_FORM };
+    case '/widgets':
+      return { status: 200, body: WIDGETS };
     case '/limited':
       return { status: 200, body: LIMITED_FORM };
     case '/results':
