@@ -41,10 +41,10 @@ export interface PageUnderstanding {
   readonly truncated: boolean;
 }
 
-/** Shares of the byte budget interactive elements and listings may take; content chunks get the rest. */
+/** Shares of the byte budget the controls, listings and inventory may take; content chunks keep at least half. */
 const INTERACTIVE_SHARE = 0.25;
-const LISTINGS_SHARE = 0.2;
-const INVENTORY_SHARE = 0.25;
+const LISTINGS_SHARE = 0.1;
+const INVENTORY_SHARE = 0.15;
 
 /** Parses a DOM snapshot once and reads its title, content chunks and interactive elements within the limits. */
 export function understandHtml(html: string, limits: UnderstandLimits): PageUnderstanding {
