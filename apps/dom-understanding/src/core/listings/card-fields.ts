@@ -44,6 +44,8 @@ const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 /** Separators authors put between facts on one line: "Besby · 2-star · rated 4.1 / 5". */
 const SEGMENT_SPLIT = /\s*[·•|—–]\s*|\s*,\s+|\s+-\s+/;
 const LEAF_TEXT_MAX = 200;
+const PHONE_LABEL =
+  /\b(tel|phone|telephone|call|mobile|cell|fax|téléphone|telefon|teléfono|telefono|телефон)\b|☎|📞/i;
 
 function field<T>(value: T, el: Element, snippet?: string): Field<T> {
   return {
@@ -253,7 +255,9 @@ function phoneOf(card: Element, leaves: readonly Element[]): Field<string> | und
     const text = nodeText(el);
     if (findPrice(text)) continue;
     const m = PHONE.exec(text);
-    if (m && looksLikePhone(m[0])) return field(m[0].trim(), el);
+    // a bare digit group may be a count or a date: it is a phone when written as one (+, brackets) or labelled
+    if (m && looksLikePhone(m[0]) && (/^\s*[+(]/.test(m[0]) || PHONE_LABEL.test(text)))
+      return field(m[0].trim(), el);
   }
   return undefined;
 }
