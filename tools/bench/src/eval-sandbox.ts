@@ -71,7 +71,7 @@ async function main(): Promise<number> {
         if (!ok) console.log(`       expected: ${JSON.stringify(task.expect).slice(0, 300)}`);
         for (const f of view.failures.slice(0, 3))
           console.log(`       failure: ${f.claim.slice(0, 80)} — ${f.reason.slice(0, 200)}`);
-        if (!ok && values.verbose) for (const t of trace) console.log(`       | ${t.slice(0, 220)}`);
+        if (values.verbose) for (const t of trace) console.log(`       | ${t.slice(0, 220)}`);
       }
     }
     const byKind = new Map<string, { ok: number; n: number }>();

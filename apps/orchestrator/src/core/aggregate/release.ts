@@ -33,7 +33,9 @@ export async function releaseAnswer(input: {
 }): Promise<Released> {
   const { acts, step, state, plan } = input;
   const candidates = candidatesOf(plan, state);
-  const missing = plan.parts.filter((p) => !state.answers.has(p.id));
+  // listings and tasks are served by items and actions, not by answered parts
+  const missing =
+    plan.kind === 'listing' || plan.kind === 'task' ? [] : plan.parts.filter((p) => !state.answers.has(p.id));
   if (candidates.length === 0) {
     const reason =
       state.taskMissing.length > 0
