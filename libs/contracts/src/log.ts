@@ -69,6 +69,12 @@ export const queryLogs = defineCommand({
     runId: runIdSchema,
     recordIds: z.array(z.uuid()).max(500).optional(),
     limit: z.number().int().min(1).max(1000).default(500),
+    /** Only records of this tool, status or trace, or stamped in [since, until). */
+    tool: toolNameSchema.optional(),
+    status: logRecordSchema.shape.status.optional(),
+    traceId: z.string().min(1).max(100).optional(),
+    since: isoTimeSchema.optional(),
+    until: isoTimeSchema.optional(),
   }),
   reply: z.object({
     records: z.array(storedLogRecordSchema),

@@ -151,8 +151,22 @@ async function runCommand(
         warn: io.err,
       });
     case 'logs':
+      return logsCommand({
+        positionals,
+        dataDir: dataDirOnly(),
+        json: values['json'] === true,
+        filter: {
+          tool: str(values['tool']),
+          status: str(values['status']),
+          traceId: str(values['trace']),
+          since: str(values['since']),
+          until: str(values['until']),
+        },
+        write: io.out,
+        warn: io.err,
+      });
     case 'dlq':
-      return (spec.name === 'logs' ? logsCommand : dlqCommand)({
+      return dlqCommand({
         positionals,
         dataDir: dataDirOnly(),
         json: values['json'] === true,

@@ -152,9 +152,26 @@ export const COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'logs',
-    synopsis: 'forage logs <runId> [--json]',
+    synopsis:
+      'forage logs <runId> [--json] [--tool T] [--status S] [--trace ID] [--since TIME] [--until TIME]',
     summary: "a run's log records in chain order (tool, status, confidence, timing) and the chain verdict",
-    options: { ...dataDir, json: { type: 'boolean', description: 'print the records as JSON' } },
+    options: {
+      ...dataDir,
+      json: { type: 'boolean', description: 'print the records as JSON' },
+      tool: {
+        type: 'string',
+        value: 'T',
+        description: 'only records of this tool (search, dom-extraction, …)',
+      },
+      status: {
+        type: 'string',
+        value: 'S',
+        description: 'only records with this status (success, fail, partial)',
+      },
+      trace: { type: 'string', value: 'ID', description: 'only records of this trace id' },
+      since: { type: 'string', value: 'TIME', description: 'only records stamped at or after this ISO time' },
+      until: { type: 'string', value: 'TIME', description: 'only records stamped before this ISO time' },
+    },
   },
   {
     name: 'dlq',

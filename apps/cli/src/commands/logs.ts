@@ -24,17 +24,30 @@ export function logLines(reply: LogsReply): string[] {
   return lines;
 }
 
-/** `forage logs <runId> [--json]`: the run's records from the running stack's logging service. */
+/** `forage logs <runId> [--json] [--tool T] [--status S] [--trace ID] [--since T] [--until T]`. */
 export async function logsCommand(input: {
   positionals: readonly string[];
   dataDir: string;
   json: boolean;
+  /** Filters as typed: tool, status, traceId, since, until. */
+  filter?: Readonly<Record<string, string | undefined>>;
   write: (line: string) => void;
   warn: (line: string) => void;
 }): Promise<number> {
   const [runId] = input.positionals;
   if (!runId || !RUN_ID.test(runId)) {
     input.warn('usage: forage logs <runId> [--json]   (the run id `forage ask` printed)');
+    return EX_USAGE;
+  }
+  const request = queryLogs.request.safeParse({
+    runId,
+    limit: 1000,
+    ...Object.fromEntries(Object.entries(input.filter ?? {}).filter(([, v]) => v !== undefined)),
+  });
+  if (!request.success) {
+    input.warn(
+      `forage logs: ${request.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
     return EX_USAGE;
   }
   const stack = readStackState(input.dataDir);
@@ -44,7 +57,7 @@ export async function logsCommand(input: {
   }
   const nc = await connect({ servers: stack.natsUrl, name: 'forage-cli-logs' });
   try {
-    const reply = await new Bus(nc, { timeoutMs: 30_000 }).request(queryLogs, { runId, limit: 1000 });
+    const reply = await new Bus(nc, { timeoutMs: 30_000 }).request(queryLogs, request.data);
     if (input.json) input.write(JSON.stringify(reply));
     else for (const line of logLines(reply)) input.write(line);
     return 0;

@@ -1,5 +1,5 @@
 import { aLogRecord } from '@forage/testing';
-import { logLines } from './logs.js';
+import { logLines, logsCommand } from './logs.js';
 
 const stored = {
   ...aLogRecord({ task_id: 'extract:1', timestamp: '2026-11-24T10:00:00.000Z' }),
@@ -20,5 +20,21 @@ describe('logLines', () => {
     expect(logLines({ records: [], chain: { valid: false, checked: 9, brokenAtSeq: 10 } })).toEqual([
       '0 records; LOG CHAIN BROKEN at seq 10: run `forage audit verify`',
     ]);
+  });
+});
+
+describe('logsCommand', () => {
+  it('refuses a filter the contract does not accept, naming it, before looking for a stack', async () => {
+    const warnings: string[] = [];
+    const code = await logsCommand({
+      positionals: ['0b7f1c2e-8a4d-4f6b-9c1d-2e3f4a5b6c7d'],
+      dataDir: '/nonexistent',
+      json: false,
+      filter: { status: 'exploded', since: 'yesterday' },
+      write: () => undefined,
+      warn: (l) => warnings.push(l),
+    });
+    expect(code).toBe(64);
+    expect(warnings[0]).toMatch(/--status: .*--since: /);
   });
 });

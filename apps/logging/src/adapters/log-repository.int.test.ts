@@ -148,6 +148,32 @@ describe.each([
     expect(await repository.rowsOfRun({ runId, recordIds: [], limit: 10 })).toEqual([]);
   });
 
+  it('filters a run by tool, status, trace and time', async () => {
+    const runId = randomUUID();
+    const trace = randomUUID().replaceAll('-', '');
+    const at = (minute: number): string => `2026-11-24T10:${String(minute).padStart(2, '0')}:00.000Z`;
+    const records = [
+      aLogRecord({ run_id: runId, tool_name: 'search', status: 'success', timestamp: at(1) }),
+      aLogRecord({
+        run_id: runId,
+        tool_name: 'dom-extraction',
+        status: 'fail',
+        timestamp: at(2),
+        trace_id: trace,
+      }),
+      aLogRecord({ run_id: runId, tool_name: 'dom-extraction', status: 'success', timestamp: at(3) }),
+    ];
+    for (const record of records) await repository.append(record);
+    const ids = async (filter: Record<string, string>): Promise<string[]> =>
+      (await repository.rowsOfRun({ runId, limit: 10, ...filter })).map((r) => r.recordId);
+    const [search, failed, extracted] = records.map((r) => r.record_id);
+    expect(await ids({ tool: 'dom-extraction' })).toEqual([failed, extracted]);
+    expect(await ids({ status: 'fail' })).toEqual([failed]);
+    expect(await ids({ traceId: trace })).toEqual([failed]);
+    expect(await ids({ since: at(2), until: at(3) })).toEqual([failed]);
+    expect(await ids({ since: '2026-11-24T11:01:00+01:00' })).toEqual([search, failed, extracted]);
+  });
+
   it('continues the chain after the database is closed and reopened', async () => {
     const before = await repository.rowsAfter({ afterSeq: 0, limit: 10_000 });
     const last = before.at(-1);

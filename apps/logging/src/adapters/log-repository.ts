@@ -14,14 +14,27 @@ export type AppendOutcome =
   /** Already stored under the same id with different content: nothing written. */
   | { readonly status: 'conflict'; readonly row: ChainRow };
 
+/** Which rows of a run a query wants; unset fields do not filter. */
+export interface RunRowsQuery {
+  readonly runId: string;
+  readonly recordIds?: readonly string[];
+  readonly tool?: string;
+  readonly status?: string;
+  readonly traceId?: string;
+  /** ISO times: records stamped at or after `since` and before `until`. */
+  readonly since?: string;
+  readonly until?: string;
+  readonly limit: number;
+}
+
 /**
  * The log table, behind the one interface the service needs. Implementations serialise appends
  * (one writer), so every row links to the row before it.
  */
 export interface LogRepository {
   append(record: LogRecord): Promise<AppendOutcome>;
-  /** Rows of one run in chain order, optionally only the given record ids. */
-  rowsOfRun(query: { runId: string; recordIds?: readonly string[]; limit: number }): Promise<ChainRow[]>;
+  /** Rows of one run in chain order, optionally only the given record ids and those matching the filter. */
+  rowsOfRun(query: RunRowsQuery): Promise<ChainRow[]>;
   /** Rows after `afterSeq` in chain order, for verifying the chain page by page. */
   rowsAfter(page: { afterSeq: number; limit: number }): Promise<ChainRow[]>;
   /** The last row's place in the chain; seq 0 when the table is empty. */

@@ -1,7 +1,7 @@
 import type { LogRecord } from '@forage/contracts';
 import { appendLink, GENESIS_TAIL, type ChainRow, type ChainTail } from '../core/chain.js';
 import { LogStoreUnavailableError } from '../errors.js';
-import type { AppendOutcome, ChainLink, LogRepository } from './log-repository.js';
+import type { AppendOutcome, ChainLink, LogRepository, RunRowsQuery } from './log-repository.js';
 import { migrate } from './migrations.js';
 import type { SqlClient, SqlSession } from './sql-client.js';
 
@@ -91,17 +91,30 @@ export class SqlLogRepository implements LogRepository {
     }
   }
 
-  rowsOfRun(query: { runId: string; recordIds?: readonly string[]; limit: number }): Promise<ChainRow[]> {
+  rowsOfRun(query: RunRowsQuery): Promise<ChainRow[]> {
     return this.guard('query', async () => {
-      const rows = query.recordIds
-        ? await this.db.query<RowShape>(
-            `select ${COLUMNS} from log_records where run_id = $1 and record_id = any($2::text[]) order by seq limit $3`,
-            [query.runId, [...query.recordIds], query.limit],
-          )
-        : await this.db.query<RowShape>(
-            `select ${COLUMNS} from log_records where run_id = $1 order by seq limit $2`,
-            [query.runId, query.limit],
-          );
+      // the run's rows come from the (run_id, seq) index; the filters read the few rows' bodies
+      const rows = await this.db.query<RowShape>(
+        `select ${COLUMNS} from log_records
+          where run_id = $1
+            and ($2::text[] is null or record_id = any($2::text[]))
+            and ($3::text is null or body::json->>'tool_name' = $3)
+            and ($4::text is null or body::json->>'status' = $4)
+            and ($5::text is null or body::json->>'trace_id' = $5)
+            and ($6::timestamptz is null or (body::json->>'timestamp')::timestamptz >= $6::timestamptz)
+            and ($7::timestamptz is null or (body::json->>'timestamp')::timestamptz < $7::timestamptz)
+          order by seq limit $8`,
+        [
+          query.runId,
+          query.recordIds ? [...query.recordIds] : null,
+          query.tool ?? null,
+          query.status ?? null,
+          query.traceId ?? null,
+          query.since ?? null,
+          query.until ?? null,
+          query.limit,
+        ],
+      );
       return rows.map(toChainRow);
     });
   }

@@ -23,14 +23,7 @@ export class QueryHandler {
    */
   @HandleCommand(queryLogs)
   async query(request: CommandRequest<typeof queryLogs>): Promise<CommandReply<typeof queryLogs>> {
-    const [rows, status] = await Promise.all([
-      this.repository.rowsOfRun({
-        runId: request.runId,
-        limit: request.limit,
-        ...(request.recordIds ? { recordIds: request.recordIds } : {}),
-      }),
-      this.monitor.status(),
-    ]);
+    const [rows, status] = await Promise.all([this.repository.rowsOfRun(request), this.monitor.status()]);
     const next = await this.repository.linksAt(rows.map((r) => r.seq + 1));
     const rowsProblem = runRowsBreak({
       rows,
