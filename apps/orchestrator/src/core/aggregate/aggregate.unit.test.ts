@@ -31,6 +31,12 @@ describe("aggregation through the page's words", () => {
     ];
     expect(labelledValue({ attribute: attribute('gdp'), chunks })?.text).toBe('131,386,000,000');
     expect(labelledValue({ attribute: attribute('area'), chunks })?.text).toBe('18,166');
+    expect(
+      labelledValue({
+        attribute: attribute('population'),
+        chunks: [chunk('Population: 49,187,558 (2023 census)')],
+      })?.text,
+    ).toBe('49,187,558');
     // a table row of several cells is about another thing (a city in a country's page)
     expect(
       labelledValue({

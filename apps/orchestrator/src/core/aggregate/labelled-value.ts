@@ -19,7 +19,8 @@ export function labelledValue(input: {
   for (const chunk of input.chunks) {
     const m = LABELLED.exec(chunk.text.trim());
     const label = m?.[1]?.trim();
-    const value = m?.[2]?.trim();
+    // the value proper, without a trailing qualifier ("49,187,558 (2023 census)")
+    const value = m?.[2]?.trim().replace(/^(.+?)\s*\([^()]*\)$/, '$1');
     if (!label || !value || !labelNames(label, attribute)) continue;
     const own = attributeOf(label);
     if (own && own.id !== attribute.id) continue;
