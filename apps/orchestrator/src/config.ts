@@ -26,8 +26,6 @@ export const orchestratorConfigSchema = baseEnvSchema.extend(evidenceEnvSchema.s
   ORCH_RUN_DEADLINE_MS: z.coerce.number().int().min(5_000).max(3_600_000).default(240_000),
   /** How long a request waits, retrying, for a service with no responders (restarting, scaling). */
   ORCH_NO_RESPONDERS_WAIT_MS: z.coerce.number().int().min(0).max(300_000).default(20_000),
-  /** How often a running run tells JetStream it is still being worked on. */
-  ORCH_HEARTBEAT_MS: z.coerce.number().int().min(1_000).max(60_000).default(10_000),
 });
 export type OrchestratorConfig = z.infer<typeof orchestratorConfigSchema>;
 
