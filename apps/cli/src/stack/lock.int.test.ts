@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { statSync, writeFileSync } from 'node:fs';
+import { statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '@forage/testing';
 import { acquireStackLock, readStackLock, StackLockedError } from './lock.js';
@@ -38,6 +38,20 @@ describe('stack lock', () => {
     expect(readStackLock(data)?.pid).toBe(process.pid);
     taken.release();
     expect(readStackLock(data)).toBeUndefined();
+  });
+
+  it('treats a lock still being written as held, and a stale unreadable one as free', () => {
+    const data = join(dir.path, 'racing');
+    acquireStackLock(data, { gatewayUrl: 'http://127.0.0.1:7700', startedAt: 'now' }).release();
+    writeFileSync(join(data, 'stack.lock'), '');
+    expect(() => acquireStackLock(data, { gatewayUrl: 'http://127.0.0.1:7700', startedAt: 'now' })).toThrow(
+      /another Forage stack is starting/,
+    );
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(join(data, 'stack.lock'), old, old);
+    const taken = acquireStackLock(data, { gatewayUrl: 'http://127.0.0.1:7700', startedAt: 'now' });
+    expect(readStackLock(data)?.pid).toBe(process.pid);
+    taken.release();
   });
 
   it('keeps the data directory, the lock and stack.json private to the owner', () => {

@@ -1,4 +1,13 @@
-import { chmodSync, mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { isAlive } from './state-file.js';
@@ -35,6 +44,12 @@ export function acquireStackLock(dataDir: string, info: Omit<StackLockInfo, 'pid
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const holder = readLock(path);
+      // a lock that does not parse yet may be one another `forage up` is writing right now
+      if (!holder && isFresh(path)) {
+        throw new StackLockedError(
+          `another Forage stack is starting in ${dataDir} (${path} was just created)`,
+        );
+      }
       if (holder && holder.pid !== process.pid && isAlive(holder.pid)) {
         throw new StackLockedError(
           `a Forage stack is already running in ${dataDir} (pid ${holder.pid}, ${holder.gatewayUrl}, since ${holder.startedAt}); stop it with \`forage down\` or use another --data-dir`,
@@ -58,6 +73,14 @@ export function acquireStackLock(dataDir: string, info: Omit<StackLockInfo, 'pid
 export function readStackLock(dataDir: string): StackLockInfo | undefined {
   const holder = readLock(join(dataDir, FILE));
   return holder && isAlive(holder.pid) ? holder : undefined;
+}
+
+function isFresh(path: string, withinMs = 5_000): boolean {
+  try {
+    return Date.now() - statSync(path).mtimeMs < withinMs;
+  } catch {
+    return false;
+  }
 }
 
 function readLock(path: string): StackLockInfo | undefined {

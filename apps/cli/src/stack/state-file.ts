@@ -55,11 +55,17 @@ export function removeStackState(dataDir: string): void {
   rmSync(join(dataDir, FILE), { force: true });
 }
 
+/** The process runs (a zombie, exited but not yet reaped by its parent, does not count). */
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
   }
 }

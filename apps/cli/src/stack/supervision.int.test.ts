@@ -120,3 +120,55 @@ describe('forage up supervises its processes', () => {
     expect(ask.status).toBe(0);
   }, 240_000);
 });
+
+describe('forage up stopped while it starts', () => {
+  const data = tempDir('forage-startstop-');
+  afterAll(() => {
+    data.remove();
+  });
+
+  it('stops what it started on SIGTERM (as forage down sends) and leaves no process behind', async () => {
+    const up = spawn(process.execPath, [cli, 'up', '--data-dir', data.path, '--port', String(port + 50)], {
+      stdio: 'pipe',
+    });
+    let output = '';
+    up.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    up.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    await until(() => output.includes('sandbox web ready'), 'the sandbox web to start');
+    const started = descendants(up.pid ?? 0);
+    expect(started.length).toBeGreaterThan(1);
+    // asynchronously, so that this process can reap `forage up` when it exits
+    const down = spawn(process.execPath, [cli, 'down', '--data-dir', data.path], { stdio: 'ignore' });
+    const [downCode, upCode] = await Promise.all([
+      new Promise<number | null>((resolve) => down.once('exit', resolve)),
+      new Promise<number | null>((resolve) => {
+        if (up.exitCode !== null) resolve(up.exitCode);
+        else up.once('exit', resolve);
+      }),
+    ]);
+    expect(downCode).toBe(0);
+    expect(upCode).toBe(143);
+    await until(() => started.every((pid) => !alive(pid)), 'every started process to exit', 20_000);
+    expect(existsSync(join(data.path, 'stack.lock'))).toBe(false);
+  }, 60_000);
+});
+
+/** Every process below `pid`, from /proc (children of children included). */
+function descendants(pid: number): number[] {
+  const out = spawnSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' }).stdout;
+  const children = new Map<number, number[]>();
+  for (const line of out.trim().split('\n')) {
+    const [child, parent] = line.trim().split(/\s+/).map(Number);
+    if (child === undefined || parent === undefined) continue;
+    children.set(parent, [...(children.get(parent) ?? []), child]);
+  }
+  const found: number[] = [];
+  const queue = [pid];
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    for (const child of children.get(next) ?? []) {
+      found.push(child);
+      queue.push(child);
+    }
+  }
+  return found;
+}

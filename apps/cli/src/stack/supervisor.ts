@@ -59,14 +59,18 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   let nats: KeptProcess | undefined;
   let state: StackState | undefined;
   let stopped = false;
-  const stop = async (): Promise<void> => {
+  /** Services first (in parallel), then the sandbox, then NATS; SIGKILL after `graceMs` each. */
+  const stopWithin = async (graceMs: number): Promise<void> => {
     stopped = true;
-    await Promise.all([...services].reverse().map((s) => s.kept.stop()));
-    if (sandboxProc) await stopChild(sandboxProc, 10_000);
-    await nats?.stop(5_000);
+    await Promise.all([...services].reverse().map((s) => s.kept.stop(graceMs)));
+    if (sandboxProc) await stopChild(sandboxProc, graceMs);
+    await nats?.stop(Math.min(graceMs, 5_000));
     removeStackState(dataDir);
     lock.release();
   };
+  const stop = (): Promise<void> => stopWithin(10_000);
+  // a function, so the check reads the flag the signal handler may have set meanwhile
+  const stopRequested = (): boolean => stopped;
   const record = (): void => {
     if (!state || stopped) return;
     state = {
@@ -86,6 +90,19 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const how = exit.signal ? `signal ${exit.signal}` : `code ${String(exit.code)}`;
     options.onProgress(`${exit.name} exited (${how}); restart #${exit.restarts} in ${exit.delayMs} ms`);
     record();
+  };
+  // a signal while starting (Ctrl-C, `forage down`) stops what has started instead of orphaning it;
+  // once started, the caller handles signals
+  const onStartupSignal = (signal: NodeJS.Signals): void => {
+    options.onProgress(`${signal} while starting: stopping`);
+    // services still booting have nothing to drain: a short grace
+    void stopWithin(2_000).finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  };
+  process.once('SIGINT', onStartupSignal);
+  process.once('SIGTERM', onStartupSignal);
+  const startupDone = (): void => {
+    process.off('SIGINT', onStartupSignal);
+    process.off('SIGTERM', onStartupSignal);
   };
   try {
     for (const dir of ['nats', 'logs', 'data']) ensurePrivateDir(join(dataDir, dir));
@@ -136,6 +153,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       opsPorts: await freePorts(count),
     });
     for (const plan of plans) {
+      if (stopRequested()) throw new StackStartError('stopped while starting');
       const logFile = join(dataDir, 'logs', `${plan.service}-${plan.replica}.log`);
       const kept = await KeptProcess.start({
         name: `${plan.service}-${plan.replica}`,
@@ -159,6 +177,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       processes: [],
     };
     record();
+    startupDone();
     return {
       get state(): StackState {
         if (!state) throw new StackStartError('stack not started');
@@ -175,6 +194,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       stop,
     };
   } catch (err) {
+    startupDone();
     await stop();
     throw err;
   }
