@@ -135,6 +135,7 @@ export function acceptable(input: {
   const numeric = attribute?.numeric ?? false;
   return reply.answers.find((a) => {
     if (numeric && (!/\d/.test(a.text) || cutNumber(a.text, a.source.snippet))) return false;
+    if (attribute?.shape && !attribute.shape.test(a.text)) return false;
     const entity = part.entity?.toLowerCase();
     const onEntityPage = entity !== undefined && a.source.title.toLowerCase().includes(entity);
     if (entity && !onEntityPage && !a.source.snippet.toLowerCase().includes(entity)) return false;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SourcedChunk } from '@forage/contracts';
 import { anEvidenceRef } from '@forage/testing';
 import { ATTRIBUTES } from '../plan/attributes.js';
-import { askedInPageWords, cutNumber } from './aggregate.js';
+import { acceptable, askedInPageWords, cutNumber } from './aggregate.js';
 import { labelledValue } from './labelled-value.js';
 import { sentenceValue } from './sentence-value.js';
 
@@ -72,6 +72,35 @@ describe("aggregation through the page's words", () => {
     expect(
       askedInPageWords(part, { labels: new Map() }, [chunk('Consumer prices rose by 2.1% that year.')]),
     ).toBe('What is the consumer prices of Qora?');
+  });
+
+  it('refuses an answer that does not look like a value of the attribute (an address without a number)', () => {
+    const part = {
+      id: 'part-1',
+      question: 'What is the address of Qora Inn?',
+      entity: 'Qora',
+      attribute: 'address',
+      query: '',
+    };
+    const source = {
+      chunkId: 'c',
+      url: 'http://h.test/q',
+      title: 'Qora Inn',
+      xpath: '/html[1]',
+      domSnapshot: anEvidenceRef(),
+      logRecordId: randomUUID(),
+    };
+    const reply = (text: string) => ({
+      answers: [{ text, confidence: 0.9, source: { ...source, snippet: `Location: ${text}` } }],
+      abstained: false,
+      reason: null,
+      method: 'heuristic' as const,
+      logRecordId: randomUUID(),
+    });
+    expect(acceptable({ reply: reply('perfect for walking'), part, min: 0.6 })).toBeUndefined();
+    expect(acceptable({ reply: reply('12 Harbour Road, Qora'), part, min: 0.6 })?.text).toBe(
+      '12 Harbour Road, Qora',
+    );
   });
 
   it('rejects a span that stops inside a number', () => {

@@ -11,6 +11,8 @@ export interface Attribute {
   readonly units: readonly string[];
   /** Is a bigger value "more" of what comparatives ask (larger, bigger)? */
   readonly numeric: boolean;
+  /** What any value of the attribute looks like (an address carries a number); answers that do not are refused. */
+  readonly shape?: RegExp;
 }
 
 export const ATTRIBUTES: readonly Attribute[] = [
@@ -126,7 +128,13 @@ export const ATTRIBUTES: readonly Attribute[] = [
     units: [],
     numeric: false,
   },
-  { id: 'address', terms: ['address', 'located', 'location', 'where is'], units: [], numeric: false },
+  {
+    id: 'address',
+    terms: ['address', 'located', 'location', 'where is'],
+    units: [],
+    numeric: false,
+    shape: /\d/,
+  },
   {
     id: 'elevation',
     terms: ['highest point', 'elevation', 'altitude', 'height', 'how high', 'tallest'],
