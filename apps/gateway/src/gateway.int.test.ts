@@ -1,4 +1,6 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { connect } from '@nats-io/transport-node';
+import { runStart } from '@forage/contracts';
 import { startTestNats } from '@forage/testing';
 import type { RunningNatsServer } from '@forage/messaging';
 import { loadGatewayConfig } from './config.js';
@@ -95,6 +97,30 @@ describe('gateway HTTP boundary', () => {
     expect(fromUi.body).toMatchObject({ runId: expect.any(String) as string });
     const fromCli = await send(port, { method: 'POST', path: '/v1/runs', headers: json, body: question });
     expect(fromCli.status).toBe(202);
+  });
+
+  it('passes the pages a user names (urls) on to the run it starts', async () => {
+    const listener = await connect({ servers: nats.url });
+    try {
+      const seen = new Promise<unknown>((resolve) => {
+        const sub = listener.subscribe(runStart.subject, { max: 1 });
+        void (async () => {
+          for await (const m of sub) resolve(m.json());
+        })();
+      });
+      await listener.flush();
+      const urls = ['https://example.org/a', 'https://example.org/b'];
+      const reply = await send(port, {
+        method: 'POST',
+        path: '/v1/runs',
+        headers: json,
+        body: JSON.stringify({ question: 'What does page a say?', urls }),
+      });
+      expect(reply.status).toBe(202);
+      expect(await seen).toMatchObject({ urls, question: 'What does page a say?' });
+    } finally {
+      await listener.close();
+    }
   });
 
   it('refuses a form-encoded POST from another site', async () => {

@@ -10,3 +10,13 @@ export class RunDeadlineError extends Error {
   override readonly name = 'RunDeadlineError';
   readonly retryable = false;
 }
+
+/**
+ * A page the user named (--url, `urls`) was refused by policy (egress guard). The run ends with
+ * the refusal's own words, which name the address class and the setting that would allow it,
+ * instead of answering from other pages as if the user had not asked for that one.
+ */
+export class UserPageRefusedError extends Error {
+  override readonly name = 'UserPageRefusedError';
+  readonly retryable = false;
+}

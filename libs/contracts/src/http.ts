@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import { runOptionsSchema } from './run.js';
-import { questionTextSchema } from './common.js';
+import { httpUrlSchema, questionTextSchema } from './common.js';
 
 /** Body of `POST /v1/runs` on the gateway. */
 export const createRunBodySchema = z
-  .object({ question: questionTextSchema, options: runOptionsSchema.partial().optional() })
+  .object({
+    question: questionTextSchema,
+    options: runOptionsSchema.partial().optional(),
+    /** Pages the user already has: read first, explored from. */
+    urls: z.array(httpUrlSchema).max(10).optional(),
+  })
   .meta({ title: 'CreateRunBody' });
 export type CreateRunBody = z.infer<typeof createRunBodySchema>;
 

@@ -5,6 +5,7 @@ import { ask } from '../ask/ask.js';
 import { gatewayUrlFor, GatewayUrlError } from '../ask/gateway-url.js';
 import { auditCommand } from '../commands/audit.js';
 import { dlqCommand } from '../commands/dlq.js';
+import { keys } from '../commands/keys.js';
 import { logsCommand } from '../commands/logs.js';
 import { showConfig } from '../commands/config.js';
 import { demo } from '../commands/demo.js';
@@ -173,6 +174,8 @@ async function runCommand(
         write: io.out,
         warn: io.err,
       });
+    case 'keys':
+      return keys({ dataDir: dataDirOnly(), args: positionals, out: io.out, err: io.err });
     case 'index':
       return indexCommand({
         targets: positionals,

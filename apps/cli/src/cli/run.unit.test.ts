@@ -170,3 +170,26 @@ describe('forage config beside a running stack', () => {
     expect(parsed.running.find((r) => r.key === 'allow')?.value).toEqual(['http://127.0.0.1:18931']);
   });
 });
+
+describe('forage keys', () => {
+  const data = tempDir('forage-keys-');
+  afterAll(() => {
+    data.remove();
+  });
+
+  it('creates a key (shown once, stored hashed), lists it and revokes it', async () => {
+    const created = await forage(['keys', 'create', 'ci pipeline', '--data-dir', data.path]);
+    expect(created.code).toBe(0);
+    const token = created.out.split('\n').find((l) => l.startsWith('fk_'));
+    expect(token).toBeDefined();
+    const stored = readFileSync(join(data.path, 'api-keys.json'), 'utf8');
+    expect(stored).not.toContain(token ?? '');
+    const id = /created key (\S+)/.exec(created.out)?.[1] ?? '';
+    expect((await forage(['keys', 'list', '--data-dir', data.path])).out).toMatch(
+      new RegExp(`${id}\\s+active.*ci pipeline`),
+    );
+    expect((await forage(['keys', 'revoke', id, '--data-dir', data.path])).code).toBe(0);
+    expect((await forage(['keys', 'list', '--data-dir', data.path])).out).toContain('revoked');
+    expect((await forage(['keys', 'revoke', 'nope', '--data-dir', data.path])).code).toBe(64);
+  });
+});

@@ -180,6 +180,13 @@ export const COMMANDS: readonly CommandSpec[] = [
     options: { ...dataDir, json: { type: 'boolean', description: 'print the list as JSON' } },
   },
   {
+    name: 'keys',
+    synopsis: 'forage keys create NAME | forage keys list | forage keys revoke ID',
+    summary:
+      "the gateway's API keys (needed for /v1/* when it listens beyond loopback); only a key's sha256 is stored",
+    options: { ...dataDir },
+  },
+  {
     name: 'down',
     synopsis: 'forage down [--data-dir DIR]',
     summary: 'stop a running `forage up`',

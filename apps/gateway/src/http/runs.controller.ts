@@ -53,6 +53,7 @@ export class RunsController {
       question: parsed.data.question,
       requestedAt: new Date().toISOString(),
       options: { maxPages: parsed.data.options?.maxPages ?? this.config.GATEWAY_DEFAULT_MAX_PAGES },
+      ...(parsed.data.urls ? { urls: parsed.data.urls } : {}),
     };
     this.board.started(event);
     try {

@@ -1,4 +1,11 @@
-import type { EvidenceRef, ReleasedAnswer, RunOutcome, SourcedChunk, StepName } from '@forage/contracts';
+import type {
+  EvidenceRef,
+  ReleasedAnswer,
+  RunOutcome,
+  SourcedChunk,
+  StepName,
+  VerdictRef,
+} from '@forage/contracts';
 import type { Activities, AnswerReply } from './activities.js';
 import { itemsOfPage, meetsConstraints } from './aggregate/listing-items.js';
 import { aggregate } from './aggregate/aggregate.js';
@@ -15,6 +22,7 @@ import {
   type RunLimits,
 } from './loop/navigator.js';
 import { RunState } from './loop/run-state.js';
+import { UserPageRefusedError } from '../errors.js';
 import { feedbackQuery } from './loop/feedback.js';
 import { pageLabels } from './plan/attributes.js';
 import type { Plan } from './plan/plan.js';
@@ -41,6 +49,7 @@ export interface ResearchResult {
   readonly answer: ReleasedAnswer | null;
   readonly failures: { claim: string; reason: string }[];
   readonly metrics: RunMetrics;
+  readonly verdict?: VerdictRef;
 }
 
 /**
@@ -238,7 +247,11 @@ async function visit(deps: LoopDeps & { url: string }): Promise<void> {
     'extract',
     () => acts.extract(url),
     (p) => `${p.finalUrl} (${String(p.status)})`,
-  ).catch(() => undefined);
+  ).catch((err: unknown) => {
+    if (deps.plan.startUrls.includes(url) && isPolicyDenial(err))
+      throw new UserPageRefusedError(`${url} was not read: ${err.message}`);
+    return undefined;
+  });
   if (!page) return;
   state.pagesRead += 1;
   state.markVisited(page.finalUrl);
@@ -450,4 +463,9 @@ export function timedStep(acts: Activities) {
       throw err;
     }
   };
+}
+
+/** A refusal by policy (egress guard) from the service that was asked, as its typed error code says. */
+function isPolicyDenial(err: unknown): err is Error {
+  return err instanceof Error && (err as { code?: unknown }).code === 'egress_denied';
 }

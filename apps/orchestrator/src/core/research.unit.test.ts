@@ -120,6 +120,22 @@ describe('research loop', () => {
     expect(fake.calls.filter((c) => c.startsWith('extract'))).toHaveLength(1);
   });
 
+  it('ends the run with the refusal when a page the user named is refused by the egress guard', async () => {
+    const refusal =
+      '127.0.0.1:8080 is a loopback address, not allowed; allow its origin with forage up --allow';
+    const web: FakeWeb = {
+      pages: {
+        [`${W}/mine`]: { title: 'Mine', lines: [], refused: refusal },
+        [`${W}/Qora`]: country('Qora', '1,200', '10'),
+      },
+      index: { 'qora population': [`${W}/Qora`] },
+    };
+    const { fake, result } = run(web, 'What is the population of Qora?', { urls: [`${W}/mine`] });
+    await expect(result).rejects.toThrow(refusal);
+    await expect(result).rejects.toMatchObject({ name: 'UserPageRefusedError' });
+    expect(fake.queries).toEqual([]);
+  });
+
   it("reads the user's pages first and explores from there without a search", async () => {
     const web: FakeWeb = {
       pages: {

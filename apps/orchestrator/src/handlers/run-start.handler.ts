@@ -64,7 +64,7 @@ export class RunStartHandler {
         deadlineMs: this.config.ORCH_RUN_DEADLINE_MS,
       },
     });
-    let result: Pick<ResearchResult, 'outcome' | 'answer' | 'failures'>;
+    let result: Pick<ResearchResult, 'outcome' | 'answer' | 'failures' | 'verdict'>;
     let timer: NodeJS.Timeout | undefined;
     try {
       const deadline = new Promise<never>((_, reject) => {

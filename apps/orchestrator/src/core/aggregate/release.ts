@@ -1,4 +1,11 @@
-import type { Citation, Claim, ReleasedAnswer, RunOutcome, ScoredAnswer } from '@forage/contracts';
+import type {
+  Citation,
+  Claim,
+  ReleasedAnswer,
+  RunOutcome,
+  ScoredAnswer,
+  VerdictRef,
+} from '@forage/contracts';
 import type { Activities } from '../activities.js';
 import { citationFor, failureReasons } from '../claims.js';
 import type { RunState } from '../loop/run-state.js';
@@ -19,6 +26,8 @@ export interface Released {
   readonly outcome: RunOutcome;
   readonly answer: ReleasedAnswer | null;
   readonly failures: { claim: string; reason: string }[];
+  /** The verifier's recorded verdict this release rests on; the gateway fetches and checks it. */
+  readonly verdict?: VerdictRef;
 }
 
 /**
@@ -81,12 +90,18 @@ export async function releaseAnswer(input: {
       )
     : [];
   const combined = combine({ plan, verified, all: candidates });
-  if (!combined) return { outcome: 'unverified', answer: null, failures };
+  const recorded = report.verdict ? { verdict: report.verdict } : {};
+  if (!combined) return { outcome: 'unverified', answer: null, failures, ...recorded };
   const citations: Citation[] = combined.cited.map((c) =>
     citationFor({ answer: c.answer, pages: state.pages }),
   );
   const confidence = Math.min(...combined.cited.map((c) => c.answer.confidence));
-  return { outcome: 'answered', answer: { text: combined.text, confidence, citations }, failures };
+  return {
+    outcome: 'answered',
+    answer: { text: combined.text, confidence, citations },
+    failures,
+    ...recorded,
+  };
 }
 
 function candidatesOf(plan: Plan, state: RunState): Candidate[] {

@@ -11,6 +11,8 @@ export interface FakePage {
   /** Lines shown only after the collapsed disclosure on the page is opened. */
   readonly hidden?: readonly string[];
   readonly blocked?: boolean;
+  /** The egress guard refuses this page: extraction fails with this message (code egress_denied). */
+  readonly refused?: string;
 }
 
 export interface FakeWeb {
@@ -92,6 +94,8 @@ export function fakeRun(web: FakeWeb, options: { verified?: boolean; msPerCall?:
       tick();
       calls.push(`extract ${url}`);
       const page = web.pages[url];
+      if (page?.refused)
+        return Promise.reject(Object.assign(new Error(page.refused), { code: 'egress_denied' }));
       const { ref, record } = capture(url, false);
       return Promise.resolve({
         requestedUrl: url,
