@@ -21,6 +21,8 @@ export interface StackSettings {
   readonly sandboxOrigins: readonly string[];
   readonly gatewayPort: number;
   readonly logLevel: string;
+  /** Where search serves the files of the user's own index (`forage index`), so pages can render them. */
+  readonly filesPort?: number;
   /** The user's settings (flags, FORAGE_*, forage.config.json), mapped onto each service's variables. */
   readonly user?: ForageSettings;
 }
@@ -76,6 +78,8 @@ function envFor(input: {
 }): Record<string, string> {
   const { settings } = input;
   const origins = settings.sandboxOrigins;
+  const filesOrigin =
+    settings.filesPort === undefined ? [] : [`http://127.0.0.1:${String(settings.filesPort)}`];
   return {
     ...(settings.user ? serviceVariables(settings.user, input.service) : {}),
     NATS_URL: settings.natsUrl,
@@ -86,10 +90,13 @@ function envFor(input: {
     FORAGE_SUPERVISED: '1',
     SEARCH_SITEMAPS: origins.map((o) => `${o}/sitemap.xml`).join(','),
     // the sandbox web, then what the user allowed: one list for every fetcher of every service
-    EGRESS_ALLOWLIST: [...origins, ...(settings.user?.allow ?? [])].join(','),
+    EGRESS_ALLOWLIST: [...origins, ...filesOrigin, ...(settings.user?.allow ?? [])].join(','),
     LOGGING_DATA_DIR: `${settings.dataDir}/data/logging`,
     // the user's own index, written by `forage index` (apps/cli/src/commands/index.ts, indexDirOf)
     SEARCH_INDEX_DIR: `${settings.dataDir}/data/search-index`,
+    ...(input.service === 'search' && settings.filesPort !== undefined
+      ? { SEARCH_FILES_PORT: String(settings.filesPort) }
+      : {}),
     GATEWAY_PORT: String(settings.gatewayPort),
   };
 }

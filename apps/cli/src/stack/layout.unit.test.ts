@@ -35,6 +35,20 @@ describe('stack layout', () => {
     expect(first?.env['SEARCH_INDEX_DIR']).toBe('/tmp/forage/data/search-index');
   });
 
+  it("has search serve the user's indexed files on the planned port, and every fetcher allow that origin", () => {
+    const plans = planProcesses({
+      settings: { ...settings, filesPort: 9300 },
+      replicas: { search: 2 },
+      opsPorts: Array.from({ length: 10 }, (_, i) => 9000 + i),
+    });
+    for (const plan of plans) {
+      expect(plan.env['EGRESS_ALLOWLIST']).toBe(
+        'http://127.0.0.1:5001,http://127.0.0.1:5002,http://127.0.0.1:9300',
+      );
+      expect(plan.env['SEARCH_FILES_PORT']).toBe(plan.service === 'search' ? '9300' : undefined);
+    }
+  });
+
   it("adds the user's allowed origins to every service's egress allowlist and maps their settings", () => {
     const { values: user } = resolveSettings({
       flags: { allow: ['http://127.0.0.1:8080'] },

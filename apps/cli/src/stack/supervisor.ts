@@ -139,6 +139,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const sandbox = await readSandboxReady(sandboxProc);
     options.onProgress(`sandbox web ready: ${sandbox.map((s) => `${s.name} ${s.origin}`).join(', ')}`);
     const count = SERVICES.reduce((n, s) => n + (options.replicas[s] ?? 1), 0);
+    // one more port: search serves the user's indexed files there (its replicas share it)
+    const ports = await freePorts(count + 1);
+    const filesPort = ports[count];
     const plans = planProcesses({
       settings: {
         natsUrl,
@@ -147,10 +150,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         sandboxOrigins: sandbox.map((s) => s.origin),
         gatewayPort: options.gatewayPort,
         logLevel: options.logLevel,
+        ...(filesPort !== undefined ? { filesPort } : {}),
         ...(options.user ? { user: options.user } : {}),
       },
       replicas: options.replicas,
-      opsPorts: await freePorts(count),
+      opsPorts: ports.slice(0, count),
     });
     for (const plan of plans) {
       if (stopRequested()) throw new StackStartError('stopped while starting');
