@@ -12,6 +12,7 @@ const LIST =
   /^(please\s+)?(list|enumerate)\b|^(name|give|show|find|tell)\s+(me\s+)?(all|every|each|several|some|the\s+\d+|\d+)\b|\b(all|every)\s+(the\s+)?[\p{L}-]+s\b.*\b(that|which|with|in|on)\b|^(which|what)\s+[\p{L}-]+s\s+(are|have|offer|include|were|do)\b/u;
 const DEFINITION =
   /^(what|who)\s+(is|are|was|were)\s+(an?\s+|the\s+)?[\p{L}\p{N} '’-]{1,60}\??$|^define\b|^what\s+(does|do)\s+.+\s+mean\??$|^what\s+is\s+meant\s+by\b/u;
+const ROLE_QUESTION = /^who\s+(is|are|was|were)\s+(the|an?)\s/u;
 const MEANING = /^define\b|^what\s+(does|do)\s+.+\s+mean\??$|^what\s+is\s+meant\s+by\b/u;
 const PLACE_NOUN =
   /\b(what|which|in what|in which)\s+(country|city|town|state|province|region|county|continent|island|village|place|location|area|district|river|mountain|ocean|sea|street)\b/;
@@ -37,7 +38,8 @@ export function expectedAnswerType(question: string): AnswerType {
   if (MEANING.test(q)) return 'definition';
   if (WHEN.test(q)) return 'date';
   if (HOW_QUANTITY.test(q)) return 'number';
-  if (/\bwho(m|se)?\b/.test(q) && !DEFINITION.test(q)) return 'person';
+  // "who is Ada Lovelace?" asks for a description; "who is the release manager?" for a person
+  if (/\bwho(m|se)?\b/.test(q) && (!DEFINITION.test(q) || ROLE_QUESTION.test(q))) return 'person';
   if (/\bwhere\b|\baddress\b/.test(q) || PLACE_NOUN.test(q)) return 'place';
   if (QUANTITY_NOUNS.test(q) && !/^(who|which)\b/.test(q)) return 'number';
   if (AUXILIARY.test(q) && !/\bor\b/.test(q)) return 'yes_no';

@@ -3,6 +3,9 @@ import { answerFits, expectedAnswerType } from './answer-type.js';
 describe('expectedAnswerType', () => {
   it.each([
     ['Who founded the National Bank?', 'person'],
+    ['Who is the release manager?', 'person'],
+    ['Who was the first mayor of the town?', 'person'],
+    ['Who is Ada Lovelace?', 'definition'],
     ['Which currency does Veloria use?', 'name'],
     ['What is the capital of Veloria?', 'name'],
     ['What is the national anthem of Veloria?', 'name'],

@@ -182,8 +182,10 @@ function pickAnswer(input: {
   const type = question.expected;
   const fits = (answer: string): boolean => answerFits(type, answer);
   const near = (start: number, length: number): number => proximityOf({ text, anchors, start, length });
+  // the value of a row whose label the question names answers "what is the <label>?" whatever its length
+  const labelledFits = type === 'definition' ? /[\p{L}\p{N}]/u.test(text) : fits(text);
   if (input.labelled && ['yes_no', 'list', 'definition'].includes(type))
-    return fits(text) && text.length <= MAX_LABELLED_ANSWER
+    return labelledFits && text.length <= MAX_LABELLED_ANSWER
       ? { answer: text, typeMatch: 1, proximity: 1 }
       : undefined;
   if (type === 'definition') return definitionIn(text, question);

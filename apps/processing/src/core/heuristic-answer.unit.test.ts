@@ -59,6 +59,21 @@ describe('answerHeuristically', () => {
     expect(outcome.answers[0]?.confidence).toBeGreaterThanOrEqual(0.6);
   });
 
+  it('answers "what is the <label>?" with the labelled value, and "how long" with the number and its unit', () => {
+    // table rows stand alone as chunks, as dom-understanding cuts them
+    const chunks = ['Escalation contact: Mirela Voss', 'Response time: 15 minutes'].map((text, i) =>
+      aSourcedChunk({
+        chunkId: `c${String(i + 1)}`,
+        title: 'On-call handbook',
+        headingPath: ['On-call handbook'],
+        text,
+      }),
+    );
+    expect(ask('What is the response time?', chunks).answers[0]?.text).toBe('15 minutes');
+    expect(ask('How long is the response time?', chunks).answers[0]?.text).toBe('15 minutes');
+    expect(ask('Who is the escalation contact?', chunks).answers[0]?.text).toBe('Mirela Voss');
+  });
+
   it('reads a labelled row when the page has no prose about it', () => {
     const chunks = veloriaChunks().filter(
       (c) => !c.text.includes('1,234,567') || c.text.startsWith('Population:'),

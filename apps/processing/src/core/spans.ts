@@ -30,7 +30,10 @@ const NUMBER = new RegExp(
     '(?<![\\d.,])(?:[$€£¥]\\s?)?',
     '(?:\\d{1,3}(?:[,\\u00a0\\u202f\\u2009]\\d{3})+(?:\\.\\d+)?(?!\\d)|\\d+(?:\\.\\d+)?)',
     '(?:\\s?(?:million|billion|thousand|trillion|bn)\\b)?',
-    '(?:\\s?(?:%|percent\\b|km²|km2|km\\b|sq\\s?mi\\b|metres\\b|meters\\b|m\\b|ft\\b|feet\\b|miles\\b|kg\\b|°C|°F|USD\\b|EUR\\b|GBP\\b))?',
+    '(?:\\s?(?:%|percent\\b|km²|km2|km\\b|sq\\s?mi\\b|metres\\b|meters\\b|m\\b|ft\\b|feet\\b|miles\\b|kg\\b|°C|°F|USD\\b|EUR\\b|GBP\\b',
+    // units of time, weight, volume and speed: "how long" is answered by "15 minutes", not "15"
+    '|(?:milli)?seconds?\\b|minutes?\\b|mins?\\b|hours?\\b|hrs?\\b|days?\\b|weeks?\\b|months?\\b|years?\\b',
+    '|grams?\\b|g\\b|tonnes?\\b|tons?\\b|pounds?\\b|lbs?\\b|litres?\\b|liters?\\b|ml\\b|cm\\b|mm\\b|inch(?:es)?\\b|km/h|mph\\b|GB\\b|MB\\b|TB\\b|kWh\\b|MW\\b))?',
   ].join(''),
   'gu',
 );
