@@ -1,5 +1,5 @@
 import type { Document, Element } from 'domhandler';
-import { attr, descendants, isElement } from './dom.js';
+import { attr, descendants, isElement } from '@forage/html';
 import { collapseWhitespace, renderedText } from './text.js';
 
 /** Where a name came from; only names Playwright computes the same way are safe in a role locator. */

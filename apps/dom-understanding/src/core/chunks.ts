@@ -1,7 +1,6 @@
 import type { Document } from 'domhandler';
 import type { ContentChunk } from '@forage/contracts';
-import { readTextBlocks } from '@forage/html';
-import { asDocument } from './dom.js';
+import { readTextBlocks, asDocument } from '@forage/html';
 import { splitLongText } from './sentences.js';
 import { mergeTinyFragments } from './merge.js';
 import { xpathOf } from './xpath.js';

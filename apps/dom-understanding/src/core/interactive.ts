@@ -1,9 +1,8 @@
 import type { Document, Element, ParentNode } from 'domhandler';
 import type { InteractiveElement } from '@forage/contracts';
 import { accessibleName, DocumentIndex, type AccessibleName } from './accessible-name.js';
-import { asDocument, attr, elementChildren } from './dom.js';
+import { asDocument, attr, elementChildren, isHidden, isNeverRendered, roleOf } from '@forage/html';
 import { locatorFor, roleNameKey } from './locator.js';
-import { isHidden, isNeverRendered, roleOf } from './visibility.js';
 import { xpathOf } from './xpath.js';
 
 export interface InteractiveOptions {

@@ -1,5 +1,5 @@
 import type { Element } from 'domhandler';
-import { attr } from './dom.js';
+import { attr } from '@forage/html';
 import type { AccessibleName, DocumentIndex } from './accessible-name.js';
 
 const CSS_IDENT = /^-?[A-Za-z_][A-Za-z0-9_-]*$/;

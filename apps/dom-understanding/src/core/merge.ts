@@ -1,5 +1,5 @@
 import type { Element } from 'domhandler';
-import { isElement } from './dom.js';
+import { isElement } from '@forage/html';
 
 /** One block of text before merging and splitting. */
 export interface Fragment {

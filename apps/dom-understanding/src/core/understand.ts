@@ -7,7 +7,7 @@ import type {
 } from '@forage/contracts';
 import { chunkDocument } from './chunks.js';
 import { dedupeChunks } from './dedupe-chunks.js';
-import { descendants, isElement, parseHtml } from './dom.js';
+import { descendants, isElement, parseHtml } from '@forage/html';
 import { findInteractive } from './interactive.js';
 import { buildInventory } from './inventory/inventory.js';
 import { extractListings } from './listings/listings.js';

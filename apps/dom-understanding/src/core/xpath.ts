@@ -1,5 +1,5 @@
 import type { Element } from 'domhandler';
-import { isElement } from './dom.js';
+import { isElement } from '@forage/html';
 
 const PLAIN_NAME = /^[a-z][a-z0-9-]*$/;
 

@@ -1,4 +1,4 @@
-import { descendants, parseHtml } from './dom.js';
+import { descendants, parseHtml } from '@forage/html';
 import { xpathLiteral, xpathOf } from './xpath.js';
 
 const first = (html: string, tag: string, n = 0): Parameters<typeof xpathOf>[0] => {

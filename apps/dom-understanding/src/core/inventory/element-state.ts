@@ -1,7 +1,6 @@
 import type { Element } from 'domhandler';
-import { attr, descendants, isElement } from '../dom.js';
+import { attr, descendants, isElement, isHidden, isNeverRendered } from '@forage/html';
 import { collapseWhitespace, renderedText } from '../text.js';
-import { isHidden, isNeverRendered } from '../visibility.js';
 
 /** False when the author hides the element or an ancestor, or it sits in a closed <details> outside its summary. */
 export function isVisible(el: Element): boolean {

@@ -1,10 +1,9 @@
 import type { Document, Element } from 'domhandler';
 import type { InventoryElement, ScriptedElement } from '@forage/contracts';
 import { accessibleName, DocumentIndex, type AccessibleName } from '../accessible-name.js';
-import { asDocument, attr, descendants, isElement } from '../dom.js';
+import { asDocument, attr, descendants, isElement, isNeverRendered, roleOf } from '@forage/html';
 import { interactiveRole } from '../interactive.js';
 import { collapseWhitespace, renderedText } from '../text.js';
-import { isNeverRendered, roleOf } from '../visibility.js';
 import { xpathOf } from '../xpath.js';
 import { describeElement } from './describe.js';
 import {

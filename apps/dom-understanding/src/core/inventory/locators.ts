@@ -1,7 +1,7 @@
 import type { Element } from 'domhandler';
 import type { ElementLocator } from '@forage/contracts';
 import type { AccessibleName } from '../accessible-name.js';
-import { attr } from '../dom.js';
+import { attr } from '@forage/html';
 
 const CSS_IDENT = /^-?[A-Za-z_][A-Za-z0-9_-]*$/;
 const TEST_ID_ATTRS = ['data-testid', 'data-test-id', 'data-test', 'data-qa', 'data-cy'];

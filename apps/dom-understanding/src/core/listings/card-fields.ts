@@ -1,6 +1,6 @@
 import type { Element } from 'domhandler';
 import type { ProductAvailability } from '@forage/contracts';
-import { attr, descendants, isText } from '../dom.js';
+import { attr, descendants, isText } from '@forage/html';
 import { xpathOf } from '../xpath.js';
 import { availabilityFromText } from './availability.js';
 import {

@@ -1,5 +1,5 @@
 import type { Document } from 'domhandler';
-import { attr, descendants } from '../dom.js';
+import { attr, descendants } from '@forage/html';
 import { xpathOf } from '../xpath.js';
 import { clip } from './node-text.js';
 import { localName, type StructuredItem, type StructuredValue } from './structured-item.js';

@@ -1,6 +1,6 @@
 import type { Document, Element } from 'domhandler';
 import type { Listing } from '@forage/contracts';
-import { isElement } from '../dom.js';
+import { isElement } from '@forage/html';
 import { readCardFields } from './card-fields.js';
 import { kindOf, listingFromCard, listingsFromGroup } from './card-listings.js';
 import { xpathOf } from '../xpath.js';

@@ -1,4 +1,4 @@
-import { parseHtml } from '../dom.js';
+import { parseHtml } from '@forage/html';
 import { findCardGroups } from './repeated-structure.js';
 import { extractListings } from './listings.js';
 

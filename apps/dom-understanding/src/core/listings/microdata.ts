@@ -1,5 +1,5 @@
 import type { Document, Element, ParentNode } from 'domhandler';
-import { attr, descendants, elementChildren } from '../dom.js';
+import { attr, descendants, elementChildren } from '@forage/html';
 import { xpathOf } from '../xpath.js';
 import { clip, nodeText } from './node-text.js';
 import { localName, type StructuredItem, type StructuredValue } from './structured-item.js';

@@ -1,6 +1,5 @@
 import type { AnyNode, Element } from 'domhandler';
-import { isElement, isText } from '../dom.js';
-import { isHidden, isNeverRendered } from '../visibility.js';
+import { isElement, isText, isHidden, isNeverRendered } from '@forage/html';
 
 const BLOCK = new Set([
   'p',

@@ -1,6 +1,6 @@
 import type { Element } from 'domhandler';
 import type { ProductAvailability } from '@forage/contracts';
-import { attr } from '../dom.js';
+import { attr } from '@forage/html';
 import { xpathOf } from '../xpath.js';
 import { availabilityFromText, schemaAvailability } from './availability.js';
 import type { Field } from './field.js';

@@ -1,6 +1,5 @@
 import type { Document, Element } from 'domhandler';
-import { attr, descendants, isElement, isText } from '../dom.js';
-import { isHidden, isNeverRendered } from '../visibility.js';
+import { attr, descendants, isElement, isText, isHidden, isNeverRendered } from '@forage/html';
 import { nodeText } from './node-text.js';
 
 /** What the page-text readers share: visible elements in document order and where the main title sits. */

@@ -1,5 +1,5 @@
 import type { Element } from 'domhandler';
-import { attr } from '../dom.js';
+import { attr } from '@forage/html';
 import { xpathOf } from '../xpath.js';
 import type { Field } from './field.js';
 import { clip, nodeText } from './node-text.js';

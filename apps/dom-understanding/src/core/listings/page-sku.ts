@@ -1,5 +1,5 @@
 import type { Element } from 'domhandler';
-import { attr, descendants, isElement } from '../dom.js';
+import { attr, descendants, isElement } from '@forage/html';
 import { xpathOf } from '../xpath.js';
 import type { Field } from './field.js';
 import { clip, nodeText } from './node-text.js';

@@ -1,4 +1,4 @@
-import { parseHtml } from '../dom.js';
+import { parseHtml } from '@forage/html';
 import { readProductPage } from './product-page.js';
 import { readStructuredData } from './structured-data.js';
 

@@ -1,6 +1,5 @@
 import type { Document, Element } from 'domhandler';
-import { attr, elementChildren, isElement } from '../dom.js';
-import { isChrome, isHidden, isNeverRendered } from '../visibility.js';
+import { attr, elementChildren, isElement, isChrome, isHidden, isNeverRendered } from '@forage/html';
 import { nodeText } from './node-text.js';
 
 /** A run of sibling elements built from one template: the cards of a result list or a product grid. */

@@ -1,4 +1,4 @@
-import { parseHtml } from '../dom.js';
+import { parseHtml } from '@forage/html';
 import { readJsonLd } from './json-ld.js';
 import { readMicrodata, readRdfa } from './microdata.js';
 import { allItems, firstText, nestedItems } from './structured-item.js';
