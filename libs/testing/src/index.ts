@@ -5,3 +5,4 @@ export * from './tmp.js';
 export * from './egress-probes.js';
 export * from './postgres.js';
 export * from './probe-site.js';
+export * from './fake-openai.js';

@@ -20,7 +20,7 @@ const originSchema = z.string().transform((text, ctx) => {
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' });
 const providerName = z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'expected a provider name such as searxng');
-const LLM_SERVICES = ['processing', 'orchestrator'] as const;
+const LLM_SERVICES = ['processing', 'orchestrator', 'search', 'dom-understanding'] as const;
 const forServices = (services: readonly string[], variable: string) =>
   services.map((service) => ({ service, variable }));
 
@@ -244,6 +244,22 @@ export const SETTINGS = {
     schema: z.string().min(1).max(200).optional(),
     description: 'Model name at the LLM endpoint (required with llmBaseUrl)',
     targets: forServices(LLM_SERVICES, 'LLM_MODEL'),
+  }),
+  llmPriceInputPerMTok: defineSetting({
+    key: 'llmPriceInputPerMTok',
+    env: 'FORAGE_LLM_PRICE_INPUT_PER_MTOK',
+    type: 'number',
+    schema: z.coerce.number().min(0).max(10_000).default(0),
+    description: 'US dollars per million prompt tokens, for the cost in run reports (0 = not priced)',
+    targets: forServices(LLM_SERVICES, 'LLM_PRICE_INPUT_PER_MTOK'),
+  }),
+  llmPriceOutputPerMTok: defineSetting({
+    key: 'llmPriceOutputPerMTok',
+    env: 'FORAGE_LLM_PRICE_OUTPUT_PER_MTOK',
+    type: 'number',
+    schema: z.coerce.number().min(0).max(10_000).default(0),
+    description: 'US dollars per million completion tokens, for the cost in run reports (0 = not priced)',
+    targets: forServices(LLM_SERVICES, 'LLM_PRICE_OUTPUT_PER_MTOK'),
   }),
 };
 
