@@ -160,7 +160,7 @@ describe('serviceVariables', () => {
       SEARCH_PROVIDERS: 'searxng,brave',
       BRAVE_API_KEY: 'b',
     });
-    expect(serviceVariables(values, 'search')).not.toHaveProperty('LLM_API_KEY');
+    expect(serviceVariables(values, 'dom-extraction')).not.toHaveProperty('LLM_API_KEY');
     expect(serviceVariables(values, 'gateway')).not.toHaveProperty('BRAVE_API_KEY');
     expect(serviceVariables(values, 'dom-extraction')).toMatchObject({ DOMAIN_MIN_DELAY_MS: '900' });
     expect(serviceVariables(values, 'gateway')).toMatchObject({
