@@ -11,7 +11,7 @@ import { showConfig } from '../commands/config.js';
 import { demo } from '../commands/demo.js';
 import { down } from '../commands/down.js';
 import { extractFiles } from '../commands/extract.js';
-import { connectRenderer, EX_UNAVAILABLE, extractUrls } from '../commands/extract-url.js';
+import { connectRenderer, EX_UNAVAILABLE, extractUrls, type RenderUrl } from '../commands/extract-url.js';
 import { status } from '../commands/status.js';
 import { up, type UpOptions } from '../commands/up.js';
 import { indexCommand } from '../commands/index.js';
@@ -177,25 +177,47 @@ async function runCommand(
     case 'keys':
       return keys({ dataDir: dataDirOnly(), args: positionals, out: io.out, err: io.err });
     case 'index':
-      return indexCommand({
-        targets: positionals,
-        dataDir: settings().dataDir,
-        list: values['list'] === true,
-        remove: strings(values['remove']),
-        allow: settings().values.allow,
-        write: io.out,
-        warn: io.err,
-        progress: (total) =>
-          startProgress({
-            label: 'pages',
-            total,
-            mode: progressMode({ json: false, isTTY: io.stderrIsTTY, total }),
-            write: io.errRaw,
-          }),
-      });
+      return runIndex({ values, positionals, io, effective: settings() });
     default:
       io.err(generalUsage());
       return EX_USAGE;
+  }
+}
+
+/** `forage index`: pages from URLs are rendered by the running stack's dom-extraction unless --no-render. */
+async function runIndex(input: {
+  values: Values;
+  positionals: string[];
+  io: CliIo;
+  effective: ReturnType<typeof loadSettings>;
+}): Promise<number> {
+  const { values, positionals, io, effective } = input;
+  const stack = values['no-render'] === true ? undefined : readStackState(effective.dataDir);
+  // connected on the first page to render (a folder needs none)
+  let renderer: ReturnType<typeof connectRenderer> | undefined;
+  const render: RenderUrl | undefined = stack
+    ? async (url) => (await (renderer ??= connectRenderer(stack.natsUrl))).render(url)
+    : undefined;
+  try {
+    return await indexCommand({
+      targets: positionals,
+      dataDir: effective.dataDir,
+      list: values['list'] === true,
+      remove: strings(values['remove']),
+      allow: effective.values.allow,
+      write: io.out,
+      warn: io.err,
+      progress: (total) =>
+        startProgress({
+          label: 'pages',
+          total,
+          mode: progressMode({ json: false, isTTY: io.stderrIsTTY, total }),
+          write: io.errRaw,
+        }),
+      ...(render ? { render } : {}),
+    });
+  } finally {
+    if (renderer) await (await renderer).close();
   }
 }
 

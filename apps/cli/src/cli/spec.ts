@@ -137,6 +137,11 @@ export const COMMANDS: readonly CommandSpec[] = [
         value: 'ORIGIN',
         description: 'fetch this origin even on loopback or private addresses (FORAGE_ALLOW); repeatable',
       },
+      'no-render': {
+        type: 'boolean',
+        description:
+          'fetch pages as plain HTML; by default, when a stack is running, pages are rendered in its Chromium (dom-extraction) so script-written text is indexed',
+      },
     },
   },
   {

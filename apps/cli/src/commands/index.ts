@@ -19,7 +19,9 @@ import {
   type FetchedPage,
   type IndexReport,
 } from '@forage/retrieval';
+import { RemoteError } from '@forage/messaging';
 import type { Progress } from '../cli/progress.js';
+import type { RenderUrl } from './extract-url.js';
 
 /** sysexits: usage error, input missing. */
 const EX_USAGE = 64;
@@ -45,6 +47,11 @@ export interface IndexCommandInput {
   readonly now?: () => Date;
   /** Progress of fetching a list of pages (done/total, rate, time left), given its total. */
   readonly progress?: (total: number) => Progress;
+  /**
+   * Renders pages in the running stack's Chromium (dom-extraction, `dom.extract.v1`), so text a
+   * script writes is indexed too. Absent (no stack, or `--no-render`): pages are fetched as HTML.
+   */
+  readonly render?: RenderUrl;
 }
 
 /**
@@ -80,6 +87,7 @@ export async function indexCommand(input: IndexCommandInput): Promise<number> {
         allow: input.allow,
         now: now(),
         ...(input.progress ? { progress: input.progress } : {}),
+        ...(input.render ? { render: input.render } : {}),
       });
     } catch (err) {
       input.warn(`${target}: ${err instanceof Error ? err.message : String(err)}`);
@@ -100,10 +108,12 @@ async function indexTarget(input: {
   allow: readonly string[];
   now: Date;
   progress?: (total: number) => Progress;
+  render?: RenderUrl;
 }): Promise<IndexReport> {
   const { target, store, now } = input;
+  const fetcherOf = () => pageFetcher(input.allow, input.progress, input.render);
   if (/^https?:\/\//i.test(target)) {
-    const fetcher = pageFetcher(input.allow, input.progress);
+    const fetcher = fetcherOf();
     const sitemap = await fetcher.get(target);
     if (!sitemap.ok) throw new Error(`sitemap: ${sitemap.why}`);
     const urls = [...sitemap.body.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)].flatMap((m) =>
@@ -123,14 +133,18 @@ async function indexTarget(input: {
     store,
     collection: path,
     now,
-    ...(await pageFetcher(input.allow, input.progress).pages(urls)),
+    ...(await fetcherOf().pages(urls)),
   });
 }
 
 type Got = { ok: true; body: string; type: string } | { ok: false; why: string };
 
-/** Fetches through the egress guard, honouring robots.txt per origin (RFC 9309, shared implementation). */
-function pageFetcher(allow: readonly string[], progress?: (total: number) => Progress) {
+/**
+ * Fetches through the egress guard, honouring robots.txt per origin (RFC 9309, shared
+ * implementation). With a renderer, each allowed page is rendered by dom-extraction instead, which
+ * applies the same guard, robots.txt and per-host politeness, and its main content is indexed.
+ */
+function pageFetcher(allow: readonly string[], progress?: (total: number) => Progress, render?: RenderUrl) {
   const allowlist = parseAllowlist(allow.join(','));
   const robots = new Map<string, RobotsPolicy>();
   const get = async (url: string, maxBytes = 10 * 1024 * 1024): Promise<Got> => {
@@ -191,6 +205,13 @@ function pageFetcher(allow: readonly string[], progress?: (total: number) => Pro
           shown?.tick();
           continue;
         }
+        if (render) {
+          const rendered = await renderedPage(render, url);
+          shown?.tick();
+          if ('why' in rendered) skipped.push({ source: url, why: rendered.why });
+          else pages.push(rendered);
+          continue;
+        }
         const got = await get(url);
         shown?.tick();
         if (!got.ok) skipped.push({ source: url, why: got.why });
@@ -204,6 +225,25 @@ function pageFetcher(allow: readonly string[], progress?: (total: number) => Pro
       return { pages, skipped };
     },
   };
+}
+
+/** One page rendered by dom-extraction: its main content as Markdown, titled, or why it was not indexed. */
+async function renderedPage(render: RenderUrl, url: string): Promise<FetchedPage | { why: string }> {
+  try {
+    const page = await render(url);
+    if (page.outcome.kind === 'blocked')
+      return { why: `blocked (${page.outcome.reason}): ${page.outcome.detail}` };
+    if (page.status >= 400) return { why: `HTTP ${page.status}` };
+    const content = page.mainContent;
+    if (!content?.text.trim()) return { why: `no main content after rendering (HTTP ${page.status})` };
+    const title = (content.title || page.title).trim();
+    const markdown =
+      /^#\s/.test(content.markdown) || !title ? content.markdown : `# ${title}\n\n${content.markdown}`;
+    return { url, content: markdown, type: 'markdown' };
+  } catch (err) {
+    if (err instanceof RemoteError) return { why: `not rendered: ${err.code}: ${err.message}` };
+    return { why: `not rendered: ${err instanceof Error ? err.message : String(err)}` };
+  }
 }
 
 function decodeXml(text: string): string {
