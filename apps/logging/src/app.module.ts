@@ -6,12 +6,14 @@ import { anchorProviders } from './adapters/anchor.providers.js';
 import { RecordHandler } from './handlers/record.handler.js';
 import { QueryHandler } from './handlers/query.handler.js';
 import { AuditHandler } from './handlers/audit.handler.js';
+import { RunHistoryModule } from './runs/run-history.module.js';
 
 @Module({})
 export class LoggingModule {
   static register(config: LoggingConfig): DynamicModule {
     return {
       module: LoggingModule,
+      imports: [RunHistoryModule.register(config)],
       controllers: [RecordHandler, QueryHandler, AuditHandler],
       providers: [{ provide: LOGGING_CONFIG, useValue: config }, ...repositoryProviders, ...anchorProviders],
     };

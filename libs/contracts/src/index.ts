@@ -13,3 +13,5 @@ export * from './run.js';
 export * from './http.js';
 export * from './dead-letter.js';
 export { allContracts, commandContracts, eventContracts } from './registry.js';
+export * from './runs-history.js';
+export * from './tools.js';
