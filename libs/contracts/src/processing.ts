@@ -135,3 +135,4 @@ export const aggregatePassages = defineCommand({
     covered: z.array(z.string().max(200)),
   }),
 });
+export * from './processing-listings.js';

@@ -3,9 +3,9 @@ import { auditLog, queryLogs, logRecordEvent } from './log.js';
 import { searchOutcome, searchQuery } from './search.js';
 import { extractPage, understandPage } from './dom.js';
 import { executeAction } from './action.js';
-import { aggregatePassages, answerQuestion, normalizeChunks } from './processing.js';
+import { aggregatePassages, answerQuestion, normalizeChunks, processListings } from './processing.js';
 import { verifyRun } from './verify.js';
-import { runCompleted, runStart, runStep } from './run.js';
+import { runCancel, runCompleted, runInput, runNeedsInput, runStart, runStep } from './run.js';
 import { deadLetterEvent } from './dead-letter.js';
 
 /** Every command, for tooling that must cover all subjects (schema snapshots, fuzzing). */
@@ -17,14 +17,18 @@ export const commandContracts: readonly CommandContract[] = [
   answerQuestion,
   normalizeChunks,
   aggregatePassages,
+  processListings,
   queryLogs,
   auditLog,
   verifyRun,
+  runInput,
+  runCancel,
 ];
 export const eventContracts: readonly EventContract[] = [
   runStart,
   runStep,
   runCompleted,
+  runNeedsInput,
   logRecordEvent,
   deadLetterEvent,
   searchOutcome,
