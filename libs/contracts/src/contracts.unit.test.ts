@@ -26,7 +26,6 @@ describe('contracts', () => {
         'processing.answer.v1',
         'processing.listings.v1',
         'processing.normalize.v1',
-        'run.cancel.v1',
         'run.input.v1',
         'search.query.v1',
         'verify.run.v1',
@@ -36,6 +35,7 @@ describe('contracts', () => {
       [
         'dlq.message.v1',
         'log.record.v1',
+        'run.cancel.v1',
         'run.completed.v1',
         'run.needs-input.v1',
         'run.start.v1',

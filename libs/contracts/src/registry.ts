@@ -5,7 +5,8 @@ import { extractPage, understandPage } from './dom.js';
 import { executeAction } from './action.js';
 import { aggregatePassages, answerQuestion, normalizeChunks, processListings } from './processing.js';
 import { verifyRun } from './verify.js';
-import { runCancel, runCompleted, runInput, runNeedsInput, runStart, runStep } from './run.js';
+import { runCompleted, runInput, runNeedsInput, runStart, runStep } from './run.js';
+import { runCancel } from './runs-history.js';
 import { deadLetterEvent } from './dead-letter.js';
 
 /** Every command, for tooling that must cover all subjects (schema snapshots, fuzzing). */
@@ -22,13 +23,13 @@ export const commandContracts: readonly CommandContract[] = [
   auditLog,
   verifyRun,
   runInput,
-  runCancel,
 ];
 export const eventContracts: readonly EventContract[] = [
   runStart,
   runStep,
   runCompleted,
   runNeedsInput,
+  runCancel,
   logRecordEvent,
   deadLetterEvent,
   searchOutcome,

@@ -1,4 +1,11 @@
-import { deadLetterEvent, logRecordEvent, runCompleted, runStart, runStep } from '@forage/contracts';
+import {
+  deadLetterEvent,
+  logRecordEvent,
+  runCompleted,
+  runNeedsInput,
+  runStart,
+  runStep,
+} from '@forage/contracts';
 
 export interface StreamSpec {
   readonly name: string;
@@ -20,7 +27,7 @@ export const streams = {
   runs: { name: 'FORAGE_RUNS', subjects: [runStart.subject], maxAgeMs: 7 * DAY, duplicateWindowMs: 120_000 },
   runEvents: {
     name: 'FORAGE_RUN_EVENTS',
-    subjects: [runStep.subject, runCompleted.subject],
+    subjects: [runStep.subject, runCompleted.subject, runNeedsInput.subject],
     maxAgeMs: 1 * DAY,
     duplicateWindowMs: 120_000,
   },
