@@ -44,6 +44,7 @@ export class ActionExecutionModule {
             SecretVault.open({
               nc: bus.connection,
               file: config.ACTION_SECRETS_FILE,
+              evidenceKey: config.FORAGE_EVIDENCE_KEY,
               replicas: bus.jetstreamReplicas,
             }),
         },

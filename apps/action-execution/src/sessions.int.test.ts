@@ -59,6 +59,32 @@ describe('sessions belong to their run', () => {
     expect(await eventually(() => sessions().size === 0)).toBe(true);
   });
 
+  it('fills a secret the orchestrator sealed into task memory, for its own run only', async () => {
+    const owner = randomUUID();
+    const value = 'kv-sealed-4471 pin';
+    await h.taskSecrets.putTaskSecret({ runId: owner, handle: 'bank.pin', value, ttlMs: 60_000 });
+    const fill = (runId: string, sessionId: string) =>
+      h.act({
+        runId,
+        sessionId,
+        action: { type: 'fill', locator: '#card', value: { secretHandle: 'bank.pin' } },
+      });
+    const other = randomUUID();
+    const otherSession = `s-${randomUUID()}`;
+    expect((await open(other, otherSession)).status).toBe('done');
+    await expect(fill(other, otherSession)).rejects.toMatchObject({ code: 'not_found' });
+    await h.endRun(other);
+    expect(await eventually(() => sessions().size === 0)).toBe(true);
+
+    const session = `s-${randomUUID()}`;
+    expect((await open(owner, session)).status).toBe('done');
+    const filled = await fill(owner, session);
+    expect(filled.status).toBe('done');
+    expect(JSON.stringify(filled)).not.toContain(value);
+    await h.endRun(owner);
+    expect(await eventually(() => sessions().size === 0)).toBe(true);
+  });
+
   it('queues a new session while all are open, reports saturation, and opens it when a run ends', async () => {
     const runC = randomUUID();
     const runD = randomUUID();

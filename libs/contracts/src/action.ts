@@ -7,15 +7,23 @@ export const secretHandleSchema = z.object({ secretHandle: z.string().regex(/^[a
 
 /**
  * Where a run's secrets wait for action-execution (task memory, a JetStream KV bucket the
- * orchestrator writes): key `<runId>.<handle>`, so a handle resolves only for the run that owns it.
- * Each entry carries its own expiry, enforced on read (nats-server 2.9 ignores per-key TTL).
+ * orchestrator writes through @forage/secrets): key `<runId>.<handle>`, so a handle resolves only
+ * for the run that owns it. The value is sealed (AES-256-GCM, bound to the key and the expiry);
+ * each entry carries its own expiry, enforced on read (nats-server 2.9 ignores per-key TTL).
  */
 export const taskSecrets = {
   bucket: 'forage-task-secrets',
   ttlMs: 86_400_000,
   key: (input: { runId: string; handle: string }): string => `${input.runId}.${input.handle}`,
   entry: z
-    .object({ value: z.string().min(1).max(10_000), expiresAt: isoTimeSchema })
+    .object({
+      sealed: z
+        .string()
+        .min(1)
+        .max(20_000)
+        .meta({ description: 'base64 of version | key id | iv | tag | ciphertext' }),
+      expiresAt: isoTimeSchema,
+    })
     .meta({ title: 'TaskSecret' }),
 } as const;
 

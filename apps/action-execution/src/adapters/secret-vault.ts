@@ -1,9 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { Kvm, type KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { z } from 'zod';
-import { runIdSchema, secretHandleSchema, taskSecrets } from '@forage/contracts';
-import { decodeJson, UpstreamError } from '@forage/messaging';
+import { runIdSchema, secretHandleSchema } from '@forage/contracts';
+import { UpstreamError } from '@forage/messaging';
+import {
+  TaskSecretNotFoundError,
+  TaskSecretStore,
+  TaskSecretStoreUnavailableError,
+  taskSecretsKeyFrom,
+} from '@forage/secrets';
 import type { ResolvedSecret } from '../core/redact.js';
 import { SecretsFileError, UnknownSecretHandleError } from '../errors.js';
 
@@ -15,30 +20,31 @@ const secretsFileSchema = z.record(
 
 /**
  * The only place a secret handle becomes a value. A handle is resolved for the run that owns
- * it: first from the task-memory bucket (key `<runId>.<handle>`, written by the orchestrator),
- * then from ACTION_SECRETS_FILE (grouped by run). Whether a handle exists for another run is
- * never told apart from an unknown handle. Values never leave this process.
+ * it: first from task memory (@forage/secrets: sealed entries under `<runId>.<handle>`, written
+ * by the orchestrator, each with its own expiry), then from ACTION_SECRETS_FILE (grouped by run).
+ * Whether a handle exists for another run is never told apart from an unknown handle. Values
+ * never leave this process.
  */
 export class SecretVault {
   private constructor(
-    private readonly kv: KV | undefined,
+    private readonly store: TaskSecretStore | undefined,
     private readonly fromFile: ReadonlyMap<string, ReadonlyMap<string, string>>,
   ) {}
 
   static async open(input: {
     nc: NatsConnection | undefined;
     file: string | undefined;
+    evidenceKey: string;
     replicas?: number;
   }): Promise<SecretVault> {
     const fromFile = readSecretsFile(input.file);
-    const kv = input.nc
-      ? await new Kvm(input.nc).create(taskSecrets.bucket, {
-          ttl: taskSecrets.ttlMs,
-          history: 1,
+    const store = input.nc
+      ? await TaskSecretStore.open(input.nc, {
+          key: taskSecretsKeyFrom(input.evidenceKey),
           replicas: input.replicas ?? 1,
         })
       : undefined;
-    return new SecretVault(kv, fromFile);
+    return new SecretVault(store, fromFile);
   }
 
   async resolve(input: { runId: string; handle: string }): Promise<ResolvedSecret> {
@@ -49,27 +55,16 @@ export class SecretVault {
   }
 
   private async fromStore(input: { runId: string; handle: string }): Promise<string | undefined> {
-    if (!this.kv) return undefined;
-    let entry;
+    if (!this.store) return undefined;
     try {
-      entry = await this.kv.get(taskSecrets.key(input));
+      return await this.store.resolveTaskSecret(input.runId, input.handle);
     } catch (err) {
-      throw new UpstreamError('the task-memory store is unavailable', { cause: err });
+      // unknown, another run's, expired or not opening: the file may still hold it
+      if (err instanceof TaskSecretNotFoundError) return undefined;
+      if (err instanceof TaskSecretStoreUnavailableError)
+        throw new UpstreamError('the task-memory store is unavailable', { cause: err });
+      throw err;
     }
-    if (!entry || entry.operation !== 'PUT') return undefined;
-    const parsed = taskSecrets.entry.safeParse(decodeOrNull(entry.value));
-    if (!parsed.success) return undefined;
-    // per-key TTL is ignored by nats-server 2.9, so each entry's own expiry is enforced here
-    if (Date.parse(parsed.data.expiresAt) <= Date.now()) return undefined;
-    return parsed.data.value;
-  }
-}
-
-function decodeOrNull(data: Uint8Array): unknown {
-  try {
-    return decodeJson(data);
-  } catch {
-    return null;
   }
 }
 

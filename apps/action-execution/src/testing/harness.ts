@@ -3,6 +3,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { executeAction, runCompleted, type CommandReply, type CommandRequestInput } from '@forage/contracts';
 import { EvidenceStore, parseEvidenceKey } from '@forage/evidence';
 import { Bus, type RunningNatsServer, type RunningService } from '@forage/messaging';
+import { TaskSecretStore, taskSecretsKeyFrom } from '@forage/secrets';
 import { startTestNats } from '@forage/testing';
 import { loadActionExecutionConfig } from '../config.js';
 import { startActionExecutionService } from '../service.js';
@@ -17,6 +18,8 @@ export interface Harness {
   readonly nc: NatsConnection;
   readonly bus: Bus;
   readonly evidence: EvidenceStore;
+  /** Task memory as the orchestrator writes it (same FORAGE_EVIDENCE_KEY as the service). */
+  readonly taskSecrets: TaskSecretStore;
   /** Sends one action (for RUN_ID unless a run is given) with a fresh idempotency key unless one is given. */
   act(
     input: Omit<ActionRequest, 'runId' | 'idempotencyKey'> & { idempotencyKey?: string; runId?: string },
@@ -44,12 +47,14 @@ export async function startHarness(env: Record<string, string>): Promise<Harness
   const nc = await connect({ servers: nats.url });
   const bus = new Bus(nc, { timeoutMs: 30_000 });
   const evidence = await EvidenceStore.open(nc, { key: parseEvidenceKey(key), retentionMs: 86_400_000 });
+  const taskSecrets = await TaskSecretStore.open(nc, { key: taskSecretsKeyFrom(key) });
   return {
     nats,
     service,
     nc,
     bus,
     evidence,
+    taskSecrets,
     act: (input) =>
       bus.request(executeAction, {
         ...input,
