@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { chromium, type Browser } from 'playwright-core';
 import type { Claim, SourcedChunk } from '@forage/contracts';
 import { CHROMIUM_ARGS, findChromium } from '@forage/browser';
-import { normalizeText, visibleText } from '@forage/html';
 import {
   generateSandbox,
   sandboxFacts,
@@ -18,7 +17,9 @@ import { anEvidenceRef } from '@forage/testing';
 import { captureDom } from '../apps/dom-extraction/src/adapters/capture-dom.js';
 import { chunkDocument } from '../apps/dom-understanding/src/core/chunks.js';
 import { answerHeuristically } from '../apps/processing/src/core/heuristic-answer.js';
-import { checkSnippetInEvidence } from '../apps/verifier/src/core/checks.js';
+import { checkAnswerInSnippet } from '../apps/verifier/src/core/checks.js';
+import { SnapshotPage } from '../apps/verifier/src/core/page/snapshot-page.js';
+import { readSnippetAtXPath } from '../apps/verifier/src/core/snippet-at-xpath.js';
 
 /** One question per attribute of a fact, and what the answer must say (digits or words). */
 interface Probe {
@@ -198,10 +199,10 @@ describe('answers verify against the stored DOM they were cut from (one text mod
   }
 
   it.each(sample.map((fact) => [fact.kind, fact] as const))(
-    'every attribute of a %s page: the answer is right and its snippet is in the verifier’s page text',
+    'every attribute of a %s page: the answer is right and its snippet is at its XPath in the verifier’s text model',
     async (_kind, fact) => {
       const { html, chunks } = await capture(fact);
-      const pageText = normalizeText(visibleText(html));
+      const page = new SnapshotPage(html);
       const results = probesFor(fact).map((probe) => {
         const outcome = answerHeuristically({
           question: probe.question,
@@ -223,7 +224,8 @@ describe('answers verify against the stored DOM they were cut from (one text mod
           confidence: answer.confidence,
           source: answer.source,
         };
-        const check = checkSnippetInEvidence({ claim, pageText });
+        const inSnippet = checkAnswerInSnippet({ claim });
+        const check = inSnippet.passed ? readSnippetAtXPath({ claim, page }).check : inSnippet;
         const said = /^\d+$/.test(probe.expected) ? answer.text.replace(/\D/g, '') : answer.text;
         const right = said.toLowerCase().includes(probe.expected.toLowerCase());
         return {

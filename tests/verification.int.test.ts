@@ -22,6 +22,10 @@ const PAGE = `<html><head><title>Lakeside Lodge</title></head><body>
 <p>Double rooms from <b>$119</b> per night. Free parking for guests.</p>
 <p>Check-out by 11 am.</p></body></html>`;
 
+const LISTING_PAGE = `<html><body><h1>Cabins</h1><ul>
+<li><h3>Pine Cabin</h3><p>Cabin, $88 a night</p></li>
+<li><h3>Birch Cabin</h3><p>Cabin, $72 a night</p></li></ul></body></html>`;
+
 /**
  * End to end: a dom-extraction outcome is logged through JetStream into the logging service's
  * hash chain, and the verifier checks claims against that record and the stored DOM snapshot.
@@ -149,7 +153,7 @@ describe('verification across logging, the evidence store and the verifier', () 
     });
   });
 
-  it('rejects a claim whose snippet is not in the page and releases nothing', async () => {
+  it('finds a claim whose number was changed contradicted by the node at its XPath, and releases nothing', async () => {
     const runId = randomUUID();
     const extraction = await extractPage(runId);
     const claim = claimFrom(extraction, '$99', 'Double rooms from $99 per night.');
@@ -159,9 +163,64 @@ describe('verification across logging, the evidence store and the verifier', () 
       claims: [claim],
       expectedRecordIds: [extraction.record.record_id],
     });
-    expect(reply.verdicts[0]?.verdict).toBe('rejected');
-    expect(failedChecks(reply)).toEqual(['snippet_in_evidence']);
+    expect(reply.verdicts[0]).toMatchObject({ verdict: 'rejected', outcome: 'contradicted' });
+    expect(reply.verdicts[0]?.reasons?.[0]).toContain('the node says "Double rooms from $119');
+    expect(failedChecks(reply)).toEqual(['snippet_at_xpath']);
     expect(reply.released).toBe(false);
+  });
+
+  it('finds a snippet that is on the page but not at its XPath unsupported', async () => {
+    const runId = randomUUID();
+    const extraction = await extractPage(runId);
+    const claim = claimFrom(extraction, '$119', 'Double rooms from $119 per night.');
+    const misplaced = { ...claim, source: { ...claim.source, xpath: '/html[1]/body[1]/p[2]' } };
+
+    const reply = await bus.request(verifyRun, {
+      runId,
+      claims: [misplaced],
+      expectedRecordIds: [extraction.record.record_id],
+    });
+    expect(reply.verdicts[0]?.outcome).toBe('unsupported');
+    expect(failedChecks(reply)).toEqual(['snippet_at_xpath']);
+    expect(reply.released).toBe(false);
+  });
+
+  it("finds a claim citing another run's evidence evidence_missing", async () => {
+    const otherRun = await extractPage(randomUUID());
+    const runId = randomUUID();
+    const own = await extractPage(runId);
+    const claim = claimFrom(otherRun, '$119', 'Double rooms from $119 per night.');
+
+    const reply = await bus.request(verifyRun, {
+      runId,
+      claims: [claim],
+      expectedRecordIds: [own.record.record_id],
+    });
+    expect(reply.verdicts[0]?.outcome).toBe('evidence_missing');
+    expect(failedChecks(reply)).toContain('record_exists');
+    expect(reply.released).toBe(false);
+  });
+
+  it('verifies listing fields at their XPaths and finds a changed price contradicted', async () => {
+    const runId = randomUUID();
+    const extraction = await extractPage(runId, LISTING_PAGE);
+    const field = (name: string, text: string, xpath: string, snippet = text): Claim => ({
+      ...claimFrom(extraction, text, snippet),
+      kind: 'listing_field',
+      field: name,
+      source: { ...claimFrom(extraction, text, snippet).source, xpath },
+    });
+    const reply = await bus.request(verifyRun, {
+      runId,
+      claims: [
+        field('name', 'Pine Cabin', '/html[1]/body[1]/ul[1]/li[1]/h3[1]'),
+        field('price', '$88', '/html[1]/body[1]/ul[1]/li[1]/p[1]', 'Cabin, $88 a night'),
+        field('price', '$64', '/html[1]/body[1]/ul[1]/li[2]/p[1]', 'Cabin, $64 a night'),
+      ],
+      expectedRecordIds: [extraction.record.record_id],
+    });
+    expect(reply.verdicts.map((v) => v.outcome)).toEqual(['verified', 'verified', 'contradicted']);
+    expect(reply.released).toBe(true);
   });
 
   it('rejects a claim whose evidence blob was tampered with, failing evidence_intact', async () => {
@@ -178,8 +237,8 @@ describe('verification across logging, the evidence store and the verifier', () 
       claims: [claim],
       expectedRecordIds: [extraction.record.record_id],
     });
-    expect(reply.verdicts[0]?.verdict).toBe('rejected');
-    expect(failedChecks(reply)).toEqual(['evidence_intact', 'snippet_in_evidence']);
+    expect(reply.verdicts[0]).toMatchObject({ verdict: 'rejected', outcome: 'evidence_missing' });
+    expect(failedChecks(reply)).toEqual(['evidence_intact', 'snippet_at_xpath']);
     expect(reply.verdicts[0]?.checks.find((c) => c.name === 'evidence_intact')?.detail).toMatch(/tampered/);
     expect(reply.released).toBe(false);
   });

@@ -2,8 +2,15 @@ import { z } from 'zod';
 import { defineCommand } from './define.js';
 import { evidenceRefSchema, httpUrlSchema, runIdSchema, sha256Schema } from './common.js';
 
+/** What a claim states: a span of the answer, or one field of a listing item (price, rating, name…). */
+export const claimKindSchema = z.enum(['answer', 'listing_field']);
+
 export const claimSchema = z.object({
   claimId: z.string().min(1).max(100),
+  /** `answer` when absent. */
+  kind: claimKindSchema.optional(),
+  /** For a listing field: the field's name (`price`, `star_rating`). */
+  field: z.string().min(1).max(100).optional(),
   text: z.string().min(1).max(2000),
   confidence: z.number().min(0).max(1),
   source: z.object({
@@ -19,9 +26,29 @@ export type Claim = z.infer<typeof claimSchema>;
 export const checkResultSchema = z.object({ name: z.string(), passed: z.boolean(), detail: z.string() });
 export type CheckResult = z.infer<typeof checkResultSchema>;
 
+/**
+ * Why a claim is or is not verified: `verified` (every check passed), `evidence_missing` (no
+ * trustworthy record or snapshot behind it: missing, another run's, tampered, chain broken),
+ * `contradicted` (the node at its XPath says something else), `unsupported` (the snippet is not
+ * in that node, or the answer not in the snippet), `below_threshold` (supported, but its
+ * confidence is under the release threshold).
+ */
+export const claimOutcomeSchema = z.enum([
+  'verified',
+  'unsupported',
+  'contradicted',
+  'below_threshold',
+  'evidence_missing',
+]);
+export type ClaimOutcome = z.infer<typeof claimOutcomeSchema>;
+
 export const claimVerdictSchema = z.object({
   claimId: z.string(),
+  /** `verified` only when `outcome` is `verified`. */
   verdict: z.enum(['verified', 'rejected']),
+  outcome: claimOutcomeSchema.optional(),
+  /** The failed checks' details (and what a contradicting node says); empty when verified. */
+  reasons: z.array(z.string().max(1000)).max(20).optional(),
   checks: z.array(checkResultSchema),
 });
 export type ClaimVerdict = z.infer<typeof claimVerdictSchema>;
@@ -38,6 +65,9 @@ export const recordedVerdictSchema = z
       z.object({
         claimId: z.string(),
         verdict: claimVerdictSchema.shape.verdict,
+        outcome: claimOutcomeSchema.optional(),
+        kind: claimKindSchema.optional(),
+        field: z.string().max(100).optional(),
         text: z.string().max(2000),
         url: httpUrlSchema,
         xpath: z.string().max(2000),

@@ -1,16 +1,18 @@
 import type { Claim, ClaimVerdict, CommandReply, StoredLogRecord, verifyRun } from '@forage/contracts';
-import { normalizeText, visibleText } from '@forage/html';
 import {
   CHECK_NAMES,
+  checkAnswerInSnippet,
   checkChainValid,
   checkConfidence,
   checkEvidenceIntact,
   checkEvidenceMatchesRecord,
   checkRecordExists,
-  checkSnippetInEvidence,
   sha256Hex,
   type CheckName,
 } from './checks.js';
+import { outcomeOf } from './outcome.js';
+import { SnapshotPage } from './page/snapshot-page.js';
+import { readSnippetAtXPath } from './snippet-at-xpath.js';
 import type { ChainVerdict, FetchedEvidence } from './inputs.js';
 import { missingRecordIds } from './trace.js';
 
@@ -35,10 +37,10 @@ export type RunJudgement = Omit<CommandReply<typeof verifyRun>, 'runId' | 'logRe
  */
 export function judgeRun(input: RunEvidence): RunJudgement {
   const records = new Map(input.records.map((r) => [r.record_id, r]));
-  const pageTexts = new Map<string, string | undefined>();
-  const pageTextOf = (sha256: string): string | undefined => {
-    if (!pageTexts.has(sha256)) pageTexts.set(sha256, readPageText(sha256, input.evidence.get(sha256)));
-    return pageTexts.get(sha256);
+  const pages = new Map<string, SnapshotPage | undefined>();
+  const pageOf = (sha256: string): SnapshotPage | undefined => {
+    if (!pages.has(sha256)) pages.set(sha256, readPage(sha256, input.evidence.get(sha256)));
+    return pages.get(sha256);
   };
   const verdicts = input.claims.map((claim) =>
     judgeClaim({
@@ -46,7 +48,7 @@ export function judgeRun(input: RunEvidence): RunJudgement {
       claim,
       record: records.get(claim.source.logRecordId),
       evidence: input.evidence.get(claim.source.domSnapshot.sha256),
-      pageText: pageTextOf(claim.source.domSnapshot.sha256),
+      page: pageOf(claim.source.domSnapshot.sha256),
       minConfidence: input.minConfidence,
       chain: input.chain,
     }),
@@ -62,29 +64,37 @@ export function judgeClaim(input: {
   claim: Claim;
   record: StoredLogRecord | undefined;
   evidence: FetchedEvidence | undefined;
-  pageText: string | undefined;
+  page: SnapshotPage | undefined;
   minConfidence: number;
   chain: ChainVerdict;
 }): ClaimVerdict {
+  const atXPath = readSnippetAtXPath(input);
   const checks = [
     checkRecordExists(input),
     checkEvidenceMatchesRecord(input),
     checkEvidenceIntact(input),
-    checkSnippetInEvidence(input),
+    checkAnswerInSnippet(input),
+    atXPath.check,
     checkConfidence(input),
     checkChainValid(input),
   ];
+  const { outcome, reasons } = outcomeOf({
+    checks,
+    ...(atXPath.contradiction ? { contradiction: atXPath.contradiction } : {}),
+  });
   return {
     claimId: input.claim.claimId,
-    verdict: checks.every((c) => c.passed) ? 'verified' : 'rejected',
+    verdict: outcome === 'verified' ? 'verified' : 'rejected',
+    outcome,
+    reasons,
     checks,
   };
 }
 
-/** The normalised visible text of a snapshot, only when it is present and hashes to its name. */
-export function readPageText(sha256: string, evidence: FetchedEvidence | undefined): string | undefined {
+/** A snapshot read through the text model, only when it is present and hashes to its name. */
+export function readPage(sha256: string, evidence: FetchedEvidence | undefined): SnapshotPage | undefined {
   if (evidence?.status !== 'found' || sha256Hex(evidence.data) !== sha256) return undefined;
-  return normalizeText(visibleText(Buffer.from(evidence.data).toString('utf8')));
+  return new SnapshotPage(Buffer.from(evidence.data).toString('utf8'));
 }
 
 /** Counts for the verifier's own log record and metrics. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { judgeRun, readPageText, verdictCounts, type RunEvidence } from './judge.js';
+import { judgeRun, readPage, verdictCounts, type RunEvidence } from './judge.js';
 import { aStoredRecord, aTrueClaim, FOUND_PAGE, PAGE_SHA, RUN_ID } from './claims.fixtures.js';
 
 const record = aStoredRecord();
@@ -23,35 +23,53 @@ describe('judgeRun', () => {
     const judgement = judgeRun(evidenceFor());
     expect(judgement.released).toBe(true);
     expect(judgement.trace).toEqual({ complete: true, missingRecordIds: [], chainValid: true });
-    expect(judgement.verdicts[0]?.verdict).toBe('verified');
+    expect(judgement.verdicts[0]).toMatchObject({ verdict: 'verified', outcome: 'verified', reasons: [] });
     expect(judgement.verdicts[0]?.checks.map((c) => [c.name, c.passed])).toEqual([
       ['record_exists', true],
       ['evidence_matches_record', true],
       ['evidence_intact', true],
-      ['snippet_in_evidence', true],
+      ['answer_in_snippet', true],
+      ['snippet_at_xpath', true],
       ['confidence', true],
       ['chain_valid', true],
     ]);
   });
 
-  it('rejects a claim when any single check fails, and releases the verified others', () => {
-    const invented = {
+  it('finds a changed number contradicted by the node at its XPath, and releases the verified others', () => {
+    const changed = {
       ...aTrueClaim(record, { snippet: 'Price per night: $89 with free parking.' }),
       claimId: 'claim-2',
       text: '$89',
     };
-    const judgement = judgeRun(evidenceFor({ claims: [aTrueClaim(record), invented] }));
-    expect(judgement.verdicts.map((v) => v.verdict)).toEqual(['verified', 'rejected']);
+    const judgement = judgeRun(evidenceFor({ claims: [aTrueClaim(record), changed] }));
+    expect(judgement.verdicts.map((v) => v.outcome)).toEqual(['verified', 'contradicted']);
+    expect(judgement.verdicts[1]?.verdict).toBe('rejected');
     expect(judgement.verdicts[1]?.checks.filter((c) => !c.passed).map((c) => c.name)).toEqual([
-      'snippet_in_evidence',
+      'snippet_at_xpath',
     ]);
+    expect(judgement.verdicts[1]?.reasons?.[0]).toContain('the node says "Price per night: $129');
     expect(judgement.released).toBe(true);
   });
 
-  it('releases nothing when no claim is verified', () => {
+  it('finds a claim whose snippet is on the page but not at its XPath unsupported', () => {
+    const misplaced = aTrueClaim(record, { xpath: '/html[1]/body[1]/p[2]' });
+    const verdict = judgeRun(evidenceFor({ claims: [misplaced] })).verdicts[0];
+    expect(verdict?.outcome).toBe('unsupported');
+    expect(verdict?.reasons?.join(' ')).toContain('elsewhere on the page');
+  });
+
+  it('puts a supported claim under the release threshold below_threshold, and releases nothing', () => {
     const judgement = judgeRun(evidenceFor({ minConfidence: 0.9 }));
-    expect(judgement.verdicts[0]?.verdict).toBe('rejected');
+    expect(judgement.verdicts[0]).toMatchObject({ verdict: 'rejected', outcome: 'below_threshold' });
+    expect(judgement.verdicts[0]?.reasons).toEqual(['confidence: confidence 0.8 < minimum 0.9']);
     expect(judgement.released).toBe(false);
+  });
+
+  it("finds a claim citing another run's record evidence_missing", () => {
+    const foreign = aStoredRecord({ run_id: '22222222-2222-4222-8222-222222222222' });
+    const judgement = judgeRun(evidenceFor({ claims: [aTrueClaim(foreign)], records: [record, foreign] }));
+    expect(judgement.verdicts[0]?.outcome).toBe('evidence_missing');
+    expect(judgement.verdicts[0]?.reasons?.join(' ')).toContain('belongs to run 22222222');
   });
 
   it('marks the trace incomplete and releases nothing when an expected record is missing', () => {
@@ -64,26 +82,27 @@ describe('judgeRun', () => {
 
   it('rejects every claim and releases nothing when the log chain is broken', () => {
     const judgement = judgeRun(evidenceFor({ chain: { valid: false, checked: 0, brokenAtSeq: 1 } }));
-    expect(judgement.verdicts[0]?.verdict).toBe('rejected');
+    expect(judgement.verdicts[0]).toMatchObject({ verdict: 'rejected', outcome: 'evidence_missing' });
     expect(judgement.trace.chainValid).toBe(false);
     expect(judgement.released).toBe(false);
   });
 
-  it('rejects a claim whose snapshot was tampered with, failing evidence_intact and the snippet check', () => {
+  it('rejects a claim whose snapshot was tampered with, failing evidence_intact and the XPath check', () => {
     const judgement = judgeRun(
       evidenceFor({ evidence: new Map([[PAGE_SHA, { status: 'tampered', detail: 'bad tag' }]]) }),
     );
     const failed = judgement.verdicts[0]?.checks.filter((c) => !c.passed).map((c) => c.name);
-    expect(failed).toEqual(['evidence_intact', 'snippet_in_evidence']);
+    expect(failed).toEqual(['evidence_intact', 'snippet_at_xpath']);
+    expect(judgement.verdicts[0]?.outcome).toBe('evidence_missing');
     expect(judgement.released).toBe(false);
   });
 });
 
-describe('readPageText', () => {
+describe('readPage', () => {
   it('reads the normalised visible text only from a snapshot that hashes to its name', () => {
-    expect(readPageText(PAGE_SHA, FOUND_PAGE)).toContain('Price per night: $129 with free parking.');
-    expect(readPageText('f'.repeat(64), FOUND_PAGE)).toBeUndefined();
-    expect(readPageText(PAGE_SHA, { status: 'missing', detail: 'gone' })).toBeUndefined();
+    expect(readPage(PAGE_SHA, FOUND_PAGE)?.text).toContain('Price per night: $129 with free parking.');
+    expect(readPage('f'.repeat(64), FOUND_PAGE)).toBeUndefined();
+    expect(readPage(PAGE_SHA, { status: 'missing', detail: 'gone' })).toBeUndefined();
   });
 });
 
@@ -102,7 +121,8 @@ describe('verdictCounts', () => {
         record_exists: 0,
         evidence_matches_record: 0,
         evidence_intact: 0,
-        snippet_in_evidence: 0,
+        answer_in_snippet: 0,
+        snippet_at_xpath: 0,
         confidence: 1,
         chain_valid: 0,
       },

@@ -10,13 +10,16 @@ export function recordedVerdictOf(input: {
   claims: readonly Claim[];
   judgement: RunJudgement;
 }): RecordedVerdict {
-  const verdicts = new Map(input.judgement.verdicts.map((v) => [v.claimId, v.verdict]));
+  const verdicts = new Map(input.judgement.verdicts.map((v) => [v.claimId, v]));
   return {
     runId: input.runId,
     released: input.judgement.released,
     claims: input.claims.map((claim) => ({
       claimId: claim.claimId,
-      verdict: verdicts.get(claim.claimId) ?? 'rejected',
+      verdict: verdicts.get(claim.claimId)?.verdict ?? 'rejected',
+      outcome: verdicts.get(claim.claimId)?.outcome ?? 'evidence_missing',
+      ...(claim.kind ? { kind: claim.kind } : {}),
+      ...(claim.field ? { field: claim.field } : {}),
       text: claim.text,
       url: claim.source.url,
       xpath: claim.source.xpath,

@@ -1,0 +1,32 @@
+import type { CheckResult, ClaimOutcome } from '@forage/contracts';
+
+/** Checks whose failure means there is no trustworthy evidence behind the claim. */
+const EVIDENCE_CHECKS = new Set([
+  'record_exists',
+  'evidence_matches_record',
+  'evidence_intact',
+  'chain_valid',
+]);
+/** Checks whose failure means the evidence does not say what the claim says. */
+const SUPPORT_CHECKS = new Set(['answer_in_snippet', 'snippet_at_xpath']);
+
+/**
+ * A claim's outcome from its checks, the most basic failure first: no evidence, then a node that
+ * says something else, then no support, then too little confidence. Reasons are the failed
+ * checks' details, with what a contradicting node says first.
+ */
+export function outcomeOf(input: { checks: readonly CheckResult[]; contradiction?: string }): {
+  outcome: ClaimOutcome;
+  reasons: string[];
+} {
+  const failed = input.checks.filter((c) => !c.passed);
+  const reasons = [
+    ...(input.contradiction ? [input.contradiction] : []),
+    ...failed.map((c) => `${c.name}: ${c.detail}`),
+  ];
+  if (failed.some((c) => EVIDENCE_CHECKS.has(c.name))) return { outcome: 'evidence_missing', reasons };
+  if (input.contradiction) return { outcome: 'contradicted', reasons };
+  if (failed.some((c) => SUPPORT_CHECKS.has(c.name))) return { outcome: 'unsupported', reasons };
+  if (failed.length > 0) return { outcome: 'below_threshold', reasons };
+  return { outcome: 'verified', reasons };
+}

@@ -1,0 +1,110 @@
+import type { Document, Element } from 'domhandler';
+import {
+  attr,
+  isElement,
+  isHidden,
+  isNeverRendered,
+  isUi,
+  normalizeText,
+  parseHtml,
+  readTextBlocks,
+  renderedText,
+  type TextBlock,
+} from '@forage/html';
+import { jsonLdStatements } from './json-ld.js';
+import { resolveXPath } from './xpath.js';
+
+/** The text at one node of a snapshot, or why there is none. */
+export type NodeText =
+  | { readonly found: true; readonly text: string; readonly source: 'text' | 'structured-data' }
+  | { readonly found: false; readonly reason: string };
+
+/** Attributes whose value is an element's machine-readable content (microdata, RDFa). */
+const VALUE_ATTRIBUTES = ['content', 'datetime', 'value'] as const;
+
+/**
+ * A DOM snapshot read once through the project's one text model (`readTextBlocks` of
+ * `@forage/html`): its whole visible text, and the text of the node at any XPath.
+ */
+export class SnapshotPage {
+  readonly text: string;
+  private readonly blocks: readonly TextBlock[];
+  private readonly blockOwners: ReadonlySet<Element>;
+
+  private readonly doc: Document;
+
+  constructor(html: string) {
+    const doc = parseHtml(html);
+    this.doc = doc;
+    this.blocks = readTextBlocks(doc);
+    this.blockOwners = new Set(this.blocks.map((b) => b.element));
+    this.text = normalizeText(this.blocks.map((b) => b.text).join('\n'));
+  }
+
+  /**
+   * The normalised text of the node an XPath names: the text-model blocks inside it (or, for an
+   * inline node inside a block, its rendered text); for a JSON-LD script, its statements
+   * (`"key": value`); for an element with no text, its machine-readable value attribute. Text a
+   * reader cannot see (hidden or never-rendered subtrees, controls) is no text.
+   */
+  textAt(xpath: string): NodeText {
+    const hit = resolveXPath(this.doc, xpath);
+    if (!hit.found) return hit;
+    const node = hit.element;
+    if (node.name === 'script' && /ld\+json/i.test(attr(node, 'type') ?? '')) {
+      const statements = jsonLdStatements(scriptText(node)).join('\n');
+      return { found: true, text: normalizeText(statements), source: 'structured-data' };
+    }
+    const visible = this.visibleTextAt(node);
+    if (visible.found && visible.text !== '') return visible;
+    const declared = declaredValue(node);
+    if (declared !== undefined) return { found: true, text: declared, source: 'structured-data' };
+    return visible.found ? { found: false, reason: `the node at ${xpath} holds no page text` } : visible;
+  }
+
+  private visibleTextAt(node: Element): NodeText {
+    const hidden = hiddenAncestor(node);
+    if (hidden) return { found: false, reason: `the node is not page text (${hidden})` };
+    const inside = this.blocks.filter((b) => b.element === node || contains(node, b.element));
+    if (inside.length > 0)
+      return { found: true, text: normalizeText(inside.map((b) => b.text).join(' ')), source: 'text' };
+    const text = this.inBlock(node) ? normalizeText(renderedText(node)) : '';
+    return { found: true, text, source: 'text' };
+  }
+
+  /** The node sits inside an element that owns a block of the text model. */
+  private inBlock(node: Element): boolean {
+    for (let el: Element | null = node; el; el = isElement(el.parent) ? el.parent : null) {
+      if (this.blockOwners.has(el)) return true;
+    }
+    return false;
+  }
+}
+
+/** A microdata or RDFa property's machine-readable value (`<meta itemprop="price" content="129">`). */
+function declaredValue(node: Element): string | undefined {
+  if (attr(node, 'itemprop') === undefined && attr(node, 'property') === undefined) return undefined;
+  const value = VALUE_ATTRIBUTES.map((name) => attr(node, name)).find(
+    (v) => v !== undefined && v.trim() !== '',
+  );
+  return value === undefined ? undefined : normalizeText(value);
+}
+
+function contains(ancestor: Element, node: Element): boolean {
+  for (let el = node.parent; el; el = el.parent) if (el === ancestor) return true;
+  return false;
+}
+
+/** Why the node or one of its ancestors is no page text, if it is not. */
+function hiddenAncestor(node: Element): string | undefined {
+  for (let el: Element | null = node; el; el = isElement(el.parent) ? el.parent : null) {
+    if (isNeverRendered(el)) return `<${el.name}> is never rendered`;
+    if (isHidden(el)) return `<${el.name}> is hidden`;
+    if (isUi(el)) return `<${el.name}> is a control`;
+  }
+  return undefined;
+}
+
+function scriptText(node: Element): string {
+  return node.children.map((c) => ('data' in c && typeof c.data === 'string' ? c.data : '')).join('');
+}
