@@ -6,18 +6,23 @@ import { RunFeed } from './adapters/run-feed.js';
 import { RunsController } from './http/runs.controller.js';
 import { UiController } from './http/ui.controller.js';
 import { HttpMetricsInterceptor } from './http/http-metrics.interceptor.js';
+import { McpController } from './http/mcp.controller.js';
+import { BusForagePort } from './http/mcp-bus-port.js';
+import { SearchController } from './http/search.controller.js';
+import { ExtractController } from './http/extract.controller.js';
 
 @Module({})
 export class GatewayModule {
   static register(config: GatewayConfig): DynamicModule {
     return {
       module: GatewayModule,
-      controllers: [RunsController, UiController],
+      controllers: [RunsController, UiController, McpController, SearchController, ExtractController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: RunBoard, useValue: new RunBoard(config.GATEWAY_MAX_RUNS) },
         RunFeed,
         HttpMetricsInterceptor,
+        BusForagePort,
       ],
     };
   }

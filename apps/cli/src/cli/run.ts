@@ -15,6 +15,7 @@ import { connectRenderer, EX_UNAVAILABLE, extractUrls, type RenderUrl } from '..
 import { status } from '../commands/status.js';
 import { up, type UpOptions } from '../commands/up.js';
 import { indexCommand } from '../commands/index.js';
+import { mcpCommand } from '../commands/mcp.js';
 import { ensureConfigFile } from '../settings/config-file.js';
 import { loadSettings, settingFlags } from '../settings/load.js';
 import { readRunningSettings } from '../settings/running-settings.js';
@@ -178,6 +179,18 @@ async function runCommand(
       return keys({ dataDir: dataDirOnly(), args: positionals, out: io.out, err: io.err });
     case 'index':
       return runIndex({ values, positionals, io, effective: settings() });
+    case 'mcp': {
+      const effective = settings();
+      return mcpCommand({
+        gatewayUrl: gatewayUrlFor({
+          portFlag: str(values['port']),
+          forageUrl: io.env['FORAGE_URL'],
+          stackGatewayUrl: readStackState(effective.dataDir)?.gatewayUrl,
+          configuredPort: effective.values.gatewayPort,
+        }),
+        ...(io.env['FORAGE_API_KEY'] ? { apiKey: io.env['FORAGE_API_KEY'] } : {}),
+      });
+    }
     default:
       io.err(generalUsage());
       return EX_USAGE;

@@ -192,6 +192,13 @@ export const COMMANDS: readonly CommandSpec[] = [
     options: { ...dataDir },
   },
   {
+    name: 'mcp',
+    synopsis: 'forage mcp [--port N]',
+    summary:
+      "Forage's MCP server on stdin/stdout (tools ask, extract, search, get_run, get_evidence) for MCP clients; needs a running stack",
+    options: { ...dataDir, ...stackUrl },
+  },
+  {
     name: 'down',
     synopsis: 'forage down [--data-dir DIR]',
     summary: 'stop a running `forage up`',

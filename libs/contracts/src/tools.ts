@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { evidenceRefSchema, runIdSchema } from './common.js';
+import { extractPage } from './dom.js';
+import { searchQuery } from './search.js';
+
+/**
+ * One-shot tools over HTTP (`POST /v1/search`, `POST /v1/extract`) and MCP (`search`, `extract`,
+ * `get_run`, `get_evidence`): their inputs are parts of the bus contracts, never second copies.
+ */
+
+/** Body of `POST /v1/search` and input of the MCP `search` tool: search.query.v1 without a run. */
+export const searchBodySchema = searchQuery.request
+  .pick({ query: true, limit: true })
+  .meta({ title: 'SearchBody', description: 'A query for the configured search providers' });
+export type SearchBody = z.infer<typeof searchBodySchema>;
+
+/** Reply of `POST /v1/search`: search.query.v1's reply. */
+export const searchResponseSchema = searchQuery.reply;
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+/** Body of `POST /v1/extract` and input of the MCP `extract` tool: dom.extract.v1 without a run. */
+export const extractBodySchema = extractPage.request
+  .pick({ url: true, timeoutMs: true })
+  .meta({ title: 'ExtractBody', description: 'A URL to render and read the main content of' });
+export type ExtractBody = z.infer<typeof extractBodySchema>;
+
+/** Reply of `POST /v1/extract`: dom.extract.v1's page snapshot (main content included). */
+export const extractResponseSchema = extractPage.reply;
+export type ExtractResponse = z.infer<typeof extractResponseSchema>;
+
+/** Input of the MCP `get_run` tool. */
+export const getRunInputSchema = z.object({ runId: runIdSchema }).meta({ title: 'GetRunInput' });
+export type GetRunInput = z.infer<typeof getRunInputSchema>;
+
+/** Input of the MCP `get_evidence` tool: an artefact by its content address. */
+export const getEvidenceInputSchema = evidenceRefSchema
+  .pick({ sha256: true })
+  .meta({ title: 'GetEvidenceInput' });
+export type GetEvidenceInput = z.infer<typeof getEvidenceInputSchema>;

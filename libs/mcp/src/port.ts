@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import {
+  runCompleted,
+  runStep,
+  type CreateRunBody,
+  type EventPayload,
+  type ExtractBody,
+  type ExtractResponse,
+  type SearchBody,
+  type SearchResponse,
+} from '@forage/contracts';
+
+export type RunStepEvent = EventPayload<typeof runStep>;
+
+/**
+ * A run as the gateway shows it (GET /v1/runs/:id): the fields the tools read, checked; anything
+ * else the gateway adds is kept and passed on.
+ */
+export const runReportSchema = z.looseObject({
+  runId: z.string(),
+  status: z.string(),
+  question: z.string().optional(),
+  steps: z.array(runStep.payload).optional(),
+  result: runCompleted.payload.nullable().optional(),
+  gate: z
+    .looseObject({ status: z.string(), reasons: z.array(z.string()).optional() })
+    .nullable()
+    .optional(),
+});
+export type RunReport = z.infer<typeof runReportSchema>;
+
+/** An artefact from the evidence store. */
+export interface Evidence {
+  readonly sha256: string;
+  readonly contentType: string;
+  readonly data: Buffer;
+}
+
+/**
+ * What the MCP tools need from Forage. The gateway implements it over the bus; `forage mcp`
+ * implements it over the gateway's HTTP API. Failures are ForageToolErrors.
+ */
+export interface ForagePort {
+  /** Starts a run and waits for its end; `onStep` sees each step as it happens. */
+  ask(input: CreateRunBody, onStep: (step: RunStepEvent) => void, signal?: AbortSignal): Promise<RunReport>;
+  extract(input: ExtractBody): Promise<ExtractResponse>;
+  search(input: SearchBody): Promise<SearchResponse>;
+  getRun(runId: string): Promise<RunReport>;
+  getEvidence(sha256: string): Promise<Evidence>;
+}
+
+/** A failure a tool reports to its caller: the typed error code of Forage's replies and its message. */
+export class ForageToolError extends Error {
+  override readonly name = 'ForageToolError';
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
