@@ -80,6 +80,8 @@ export class ActionExecutor {
       data: {
         sessionId: request.sessionId,
         traceId: request.traceId ?? null,
+        // one record per executed key: an audit can tell a replayed reply from a second execution
+        idempotencyKey: request.idempotencyKey,
         ...summary,
         url: outcome.url,
         status: outcome.status,

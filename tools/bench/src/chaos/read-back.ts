@@ -1,0 +1,82 @@
+/**
+ * Reads back what a chaos or cluster run left: the completions (FORAGE_RUN_EVENTS), every log
+ * record JetStream accepted (FORAGE_LOGS), and what the log store returns for each run
+ * (log.query.v1), in the shapes audit.ts judges.
+ */
+import { jetstream } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { logRecordSchema, queryLogs, runCompleted, type LogRecord } from '@forage/contracts';
+import { Bus, decodeJson, streams } from '@forage/messaging';
+import type { SeenCompletion, SeenRecord } from './audit.js';
+
+/** Every message of one subject in a stream, oldest first (an ordered consumer, read to the end). */
+export async function readSubject(nc: NatsConnection, stream: string, subject: string): Promise<unknown[]> {
+  const js = jetstream(nc);
+  const consumer = await js.consumers.get(stream, { filter_subjects: subject });
+  const info = await consumer.info();
+  const out: unknown[] = [];
+  if (info.num_pending === 0) return out;
+  const messages = await consumer.consume();
+  for await (const m of messages) {
+    out.push(decodeJson(m.data));
+    if (m.info.pending === 0) break;
+  }
+  await messages.close();
+  return out;
+}
+
+export async function readCompletions(nc: NatsConnection): Promise<SeenCompletion[]> {
+  const raw = await readSubject(nc, streams.runEvents.name, runCompleted.subject);
+  const out: SeenCompletion[] = [];
+  for (const item of raw) {
+    const parsed = runCompleted.payload.safeParse(item);
+    if (!parsed.success) continue;
+    const c = parsed.data;
+    out.push({
+      runId: c.runId,
+      outcome: c.outcome,
+      failures: c.failures,
+      citedRecordIds: c.answer?.citations.map((x) => x.logRecordId) ?? [],
+    });
+  }
+  return out;
+}
+
+export function seenRecord(r: LogRecord): SeenRecord {
+  const key = r.output.data['idempotencyKey'];
+  return {
+    recordId: r.record_id,
+    runId: r.run_id,
+    tool: r.tool_name,
+    ...(typeof key === 'string' ? { idempotencyKey: key } : {}),
+  };
+}
+
+export async function readPublishedRecords(nc: NatsConnection): Promise<SeenRecord[]> {
+  const raw = await readSubject(nc, streams.logs.name, 'log.record.v1');
+  return raw.flatMap((item) => {
+    const parsed = logRecordSchema.safeParse(item);
+    return parsed.success ? [seenRecord(parsed.data)] : [];
+  });
+}
+
+/** What the log store holds for each run, and the runs whose chain did not verify. */
+export async function readStoredRecords(
+  nc: NatsConnection,
+  runIds: readonly string[],
+): Promise<{ stored: SeenRecord[]; brokenChains: string[]; unreadable: string[] }> {
+  const bus = new Bus(nc, { timeoutMs: 30_000 });
+  const stored: SeenRecord[] = [];
+  const brokenChains: string[] = [];
+  const unreadable: string[] = [];
+  for (const runId of runIds) {
+    try {
+      const reply = await bus.request(queryLogs, { runId, limit: 1000 });
+      stored.push(...reply.records.map(seenRecord));
+      if (!reply.chain.valid) brokenChains.push(runId);
+    } catch (err) {
+      unreadable.push(`${runId}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  return { stored, brokenChains, unreadable };
+}
