@@ -25,7 +25,7 @@ export function createBusActivities(input: {
   config: OrchestratorConfig;
   runId: string;
   attempt: number;
-}): Activities {
+}): Omit<Activities, 'recall' | 'askUser' | 'cancelled' | 'now'> {
   const { bus, config, runId, attempt } = input;
   let seq = 0;
   let acts = 0;
@@ -106,6 +106,5 @@ export function createBusActivities(input: {
         { msgId: `${runId}:${String(attempt)}:step:${String(n)}` },
       );
     },
-    now: () => performance.now(),
   };
 }

@@ -6,8 +6,12 @@ import { ORCHESTRATOR_CONFIG } from '../tokens.js';
 import type { OrchestratorConfig } from '../config.js';
 
 const entrySchema = z.object({
-  status: z.enum(['running', 'completed']),
-  attempt: z.number().int().positive(),
+  status: z.enum(['queued', 'running', 'needs_input', 'completed']),
+  attempt: z.number().int().nonnegative(),
+  /** The questions a run in needs_input waits on (which answers are sensitive). */
+  asked: z.array(z.object({ key: z.string(), sensitive: z.boolean() })).optional(),
+  /** Set by run.cancel.v1: the run stops at its next step, or completes at once when it starts. */
+  cancelled: z.string().optional(),
   updatedAt: z.iso.datetime(),
   /** Enforced on read: nats-server 2.9 ignores per-key TTL, only the bucket TTL applies. */
   expiresAt: z.iso.datetime(),
@@ -44,15 +48,41 @@ export class RunLedger implements OnModuleInit {
     return parsed.data;
   }
 
-  async mark(runId: string, status: RunLedgerEntry['status'], attempt: number): Promise<void> {
-    const now = Date.now();
-    const entry: RunLedgerEntry = {
+  async mark(
+    runId: string,
+    status: RunLedgerEntry['status'],
+    attempt: number,
+    extra: Pick<RunLedgerEntry, 'asked'> = {},
+  ): Promise<void> {
+    const previous = await this.get(runId);
+    await this.write(runId, {
       status,
       attempt,
+      ...extra,
+      ...(previous?.cancelled ? { cancelled: previous.cancelled } : {}),
+    });
+  }
+
+  /** Records a cancel (kept through later marks); a completed run is left as it is. */
+  async cancel(runId: string, reason: string): Promise<boolean> {
+    const previous = await this.get(runId);
+    if (previous?.status === 'completed') return false;
+    await this.write(runId, {
+      status: previous?.status ?? 'queued',
+      attempt: previous?.attempt ?? 0,
+      cancelled: reason,
+    });
+    return true;
+  }
+
+  private async write(runId: string, entry: Omit<RunLedgerEntry, 'updatedAt' | 'expiresAt'>): Promise<void> {
+    const now = Date.now();
+    const full: RunLedgerEntry = {
+      ...entry,
       updatedAt: new Date(now).toISOString(),
       expiresAt: new Date(now + this.ttlMs()).toISOString(),
     };
-    await this.store().put(runId, JSON.stringify(entry));
+    await this.store().put(runId, JSON.stringify(full));
   }
 
   private ttlMs(): number {

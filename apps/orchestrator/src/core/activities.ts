@@ -4,6 +4,7 @@ import type {
   Claim,
   CommandReply,
   extractPage,
+  InputQuestion,
   PageAction,
   searchQuery,
   SourcedChunk,
@@ -11,6 +12,8 @@ import type {
   understandPage,
   verifyRun,
 } from '@forage/contracts';
+
+import type { Detail, DetailValue } from './memory/details.js';
 
 export type SearchReply = CommandReply<typeof searchQuery>;
 export type PageSnapshot = CommandReply<typeof extractPage>;
@@ -55,5 +58,20 @@ export interface Activities {
   answer(question: string, chunks: readonly SourcedChunk[]): Promise<AnswerReply>;
   verify(claims: readonly Claim[], expectedRecordIds: readonly string[]): Promise<VerifyReply>;
   report(step: StepReport): Promise<void>;
+  /** Details the memory bank holds (unexpired), by key; secrets come back as this run's handles. */
+  recall(keys: readonly string[]): Promise<ReadonlyMap<string, DetailValue>>;
+  /**
+   * Asks the user (needs_input) and waits, bounded; the answers by key (sensitive ones as this
+   * run's secret handles), kept in memory when the user agrees. Undefined when no answer came.
+   */
+  askUser(input: {
+    reason: string;
+    url?: string;
+    questions: readonly InputQuestion[];
+    details: readonly Detail[];
+  }): Promise<ReadonlyMap<string, DetailValue> | undefined>;
+  /** Why the run was cancelled, once it was. */
+  cancelled(): string | undefined;
+  /** Milliseconds of run time (time spent waiting for the user does not count). */
   now(): number;
 }

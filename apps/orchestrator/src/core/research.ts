@@ -1,30 +1,16 @@
-import type {
-  EvidenceRef,
-  ReleasedAnswer,
-  RunOutcome,
-  SourcedChunk,
-  StepName,
-  VerdictRef,
-} from '@forage/contracts';
-import type { Activities, AnswerReply } from './activities.js';
-import { itemsOfPage, meetsConstraints } from './aggregate/listing-items.js';
+import type { ReleasedAnswer, RunOutcome, VerdictRef } from '@forage/contracts';
+import type { Activities } from './activities.js';
+import { meetsConstraints } from './aggregate/listing-items.js';
 import { aggregate } from './aggregate/aggregate.js';
-import { releaseAnswer } from './aggregate/release.js';
-import { searchFormPlan, taskFormPlan } from './explore/form-actions.js';
-import { readPageStructure, type PageStructure } from './explore/page-structure.js';
+import { releaseAnswer, type CheckedCandidate } from './aggregate/release.js';
 import { normalizeUrl, termsOf } from './explore/site-frontier.js';
-import {
-  actKey,
-  decide,
-  type Decision,
-  type LoopView,
-  type PageActPlan,
-  type RunLimits,
-} from './loop/navigator.js';
+import { actOnPage } from './loop/act.js';
+import { fillMissingDetails } from './loop/details.js';
+import { decide, type LoopView, type RunLimits } from './loop/navigator.js';
 import { RunState } from './loop/run-state.js';
-import { UserPageRefusedError } from '../errors.js';
+import { describeDecision, timedStep } from './loop/step.js';
+import { visit } from './loop/visit.js';
 import { feedbackQuery } from './loop/feedback.js';
-import { pageLabels } from './plan/attributes.js';
 import type { Plan } from './plan/plan.js';
 
 export interface ResearchInput {
@@ -50,6 +36,10 @@ export interface ResearchResult {
   readonly failures: { claim: string; reason: string }[];
   readonly metrics: RunMetrics;
   readonly verdict?: VerdictRef;
+  /** Every candidate fact or item with its verification status. */
+  readonly checked: readonly CheckedCandidate[];
+  /** The search results the run read, and whether they gave anything used. */
+  readonly searchOutcomes: readonly { url: string; outcome: 'useful' | 'useless' }[];
 }
 
 /**
@@ -82,6 +72,19 @@ export async function research(acts: Activities, input: ResearchInput): Promise<
   let stoppedBy: string;
 
   for (;;) {
+    const cancelled = acts.cancelled();
+    if (cancelled) {
+      stoppedBy = 'cancelled';
+      await acts.report({
+        step: 'plan',
+        status: 'succeeded',
+        detail: `TERMINATE (cancelled) — ${cancelled}`,
+        durationMs: 0,
+      });
+      break;
+    }
+    if (state.taskMissing.length > 0 && !state.askedUser && state.taskDone === undefined)
+      await fillMissingDetails({ acts, state, plan });
     const frontier = state.currentSite ? state.frontiers.get(state.currentSite) : undefined;
     const pagination = [...state.pendingNext].find((u) => !state.isVisited(u));
     const best = pagination
@@ -132,6 +135,7 @@ export async function research(acts: Activities, input: ResearchInput): Promise<
             .slice(0, input.resultsPerSearch)
             .map((r) => r.url)
             .filter((u) => !state.isVisited(u));
+          for (const u of state.resultUrls) state.searchedUrls.add(normalizeUrl(u));
         }
         break;
       }
@@ -171,9 +175,26 @@ export async function research(acts: Activities, input: ResearchInput): Promise<
       }
     }
   }
+  if (stoppedBy === 'cancelled')
+    return {
+      outcome: 'cancelled',
+      answer: null,
+      failures: [{ claim: '', reason: acts.cancelled() ?? 'cancelled' }],
+      checked: [],
+      searchOutcomes: searchOutcomesOf(state, new Set()),
+      metrics: {
+        pages: state.pagesRead,
+        searches: state.searches,
+        actions: state.actions,
+        steps: state.steps,
+        stoppedBy,
+      },
+    };
   const released = await releaseAnswer({ acts, step, state, plan });
+  const usedUrls = new Set(released.checked.map((c) => normalizeUrl(c.candidate.answer.source.url)));
   return {
     ...released,
+    searchOutcomes: searchOutcomesOf(state, usedUrls),
     metrics: {
       pages: state.pagesRead,
       searches: state.searches,
@@ -182,6 +203,16 @@ export async function research(acts: Activities, input: ResearchInput): Promise<
       stoppedBy,
     },
   };
+}
+
+/** A search result read is useful when a fact or item the run found came from it. */
+function searchOutcomesOf(
+  state: RunState,
+  used: ReadonlySet<string>,
+): { url: string; outcome: 'useful' | 'useless' }[] {
+  return [...state.searchedUrls]
+    .filter((u) => state.visited.has(u))
+    .map((url) => ({ url, outcome: used.has(url) ? 'useful' : 'useless' }));
 }
 
 function siteRoot(site: string): string {
@@ -218,7 +249,9 @@ function listLinkPending(plan: Plan, state: RunState): boolean {
 }
 
 function isSufficient(plan: Plan, state: RunState): boolean {
-  if (plan.kind === 'task') return state.taskDone !== undefined || state.taskMissing.length > 0;
+  // a task is served once done, or once the details it lacks were looked for and are still missing
+  if (plan.kind === 'task')
+    return state.taskDone !== undefined || (state.taskMissing.length > 0 && state.askedUser);
   if (plan.kind === 'listing') {
     const pendingPages = [...state.pendingNext].some((u) => !state.isVisited(u));
     const matching = plan.listing
@@ -229,243 +262,4 @@ function isSufficient(plan: Plan, state: RunState): boolean {
     );
   }
   return plan.parts.every((p) => state.answers.has(p.id));
-}
-
-interface LoopDeps {
-  acts: Activities;
-  step: ReturnType<typeof timedStep>;
-  state: RunState;
-  plan: Plan;
-  taskTerms: ReadonlySet<string>;
-}
-
-/** VISIT: render the page, understand it, and read its links, forms and disclosure controls. */
-async function visit(deps: LoopDeps & { url: string }): Promise<void> {
-  const { acts, step, state, url } = deps;
-  state.markVisited(url);
-  const page = await step(
-    'extract',
-    () => acts.extract(url),
-    (p) => `${p.finalUrl} (${String(p.status)})`,
-  ).catch((err: unknown) => {
-    if (deps.plan.startUrls.includes(url) && isPolicyDenial(err))
-      throw new UserPageRefusedError(`${url} was not read: ${err.message}`);
-    return undefined;
-  });
-  if (!page) return;
-  state.pagesRead += 1;
-  state.markVisited(page.finalUrl);
-  state.expectedRecordIds.push(page.logRecordId);
-  if (page.outcome.kind === 'blocked') {
-    await acts.report({
-      step: 'extract',
-      status: 'failed',
-      detail: `blocked (${page.outcome.reason}), skipped: ${page.finalUrl}`,
-      durationMs: null,
-    });
-    return;
-  }
-  state.pages.set(page.logRecordId, page);
-  await readCapture({
-    ...deps,
-    source: { url: page.finalUrl, domSnapshot: page.evidence.domSnapshot, logRecordId: page.logRecordId },
-  });
-}
-
-/** ACT: perform the planned actions in the run's browser session, then read the page they left. */
-async function actOnPage(deps: LoopDeps & { act: PageActPlan }): Promise<void> {
-  const { acts, step, state, act } = deps;
-  state.actKeysTried.add(actKey(act));
-  state.pageActs = state.pageActs.filter((p) => actKey(p) !== actKey(act));
-  state.actions += act.actions.length;
-  if (act.purpose === 'search-form') state.formsUsed.add(new URL(act.url).origin);
-  const acted = await step(
-    'act',
-    () => acts.act({ url: act.url, actions: act.actions, described: act.described }),
-    (a) => `${act.purpose}: ${a.done.join('; ')} on ${a.url}`,
-  ).catch(() => undefined);
-  if (!acted) return;
-  state.expectedRecordIds.push(...acted.recordIds);
-  state.markVisited(acted.url);
-  if (act.purpose === 'disclose') {
-    // the disclosed page supersedes its first render
-    const stale = new Set(
-      state.chunks.filter((c) => normalizeUrl(c.url) === normalizeUrl(act.url)).map((c) => c.chunkId),
-    );
-    state.chunks.splice(0, state.chunks.length, ...state.chunks.filter((c) => !stale.has(c.chunkId)));
-  }
-  const read = await readCapture({ ...deps, source: acted });
-  if (act.purpose === 'task-form' && read) {
-    const said = acted.messages.map((m) => m.text);
-    const chunk =
-      read.chunks.find((c) => said.some((s) => c.text.includes(s) || s.includes(c.text))) ?? read.chunks[0];
-    const text = said.find((s) => chunk?.text.includes(s)) ?? chunk?.text;
-    if (chunk && text) state.taskDone = { text, source: { ...sourceOf(chunk), snippet: chunk.text } };
-  }
-}
-
-/** Understands one capture and files what it holds: chunks, labels, items, links and possible actions. */
-async function readCapture(
-  deps: LoopDeps & { source: { url: string; domSnapshot: EvidenceRef; logRecordId: string } },
-): Promise<{ chunks: SourcedChunk[] } | undefined> {
-  const { acts, step, state, plan, source } = deps;
-  const understanding = await step(
-    'understand',
-    () => acts.understand(source),
-    (u) =>
-      `${String(u.chunks.length)} chunks, ${String(u.interactive.length)} controls, ${String(u.listings?.length ?? 0)} listings`,
-  ).catch(() => undefined);
-  if (!understanding) return undefined;
-  state.expectedRecordIds.push(understanding.logRecordId);
-  const chunks: SourcedChunk[] = understanding.chunks.map((chunk) => ({
-    chunkId: `${source.logRecordId}:${chunk.id}`,
-    url: source.url,
-    title: understanding.title,
-    text: chunk.text,
-    headingPath: chunk.headingPath,
-    xpath: chunk.xpath,
-    domSnapshot: source.domSnapshot,
-    logRecordId: source.logRecordId,
-  }));
-  state.chunks.push(...chunks);
-  state.labels.set(source.url, pageLabels(chunks.map((c) => c.text)));
-  state.unaggregated = true;
-  const structure = await acts.pageHtml(source.domSnapshot).then(
-    (html) => readPageStructure(html, source.url),
-    (): PageStructure => ({ headings: [], links: [], disclosures: [], forms: [] }),
-  );
-  const items =
-    plan.kind === 'listing'
-      ? itemsOfPage({
-          chunks,
-          ...(understanding.listings ? { listings: understanding.listings } : {}),
-          headings: structure.headings,
-        })
-      : [];
-  const context = `${understanding.title} ${chunks[0]?.text ?? ''}`;
-  state.items.push(...items.map((item) => ({ item, context })));
-  const origin = new URL(source.url).origin;
-  state.currentSite = origin;
-  const frontier = state.frontierFor(origin);
-  frontier.markRead();
-  const offered = frontier.offer({
-    links: structure.links,
-    from: source.url,
-    task: deps.taskTerms,
-    visited: state.visited,
-  });
-  if (items.length > 0)
-    for (const link of structure.links)
-      if (link.next && !state.isVisited(link.url)) state.pendingNext.add(link.url);
-  const yielded =
-    items.length > 0 ||
-    chunks.some((c) => [...deps.taskTerms].filter((t) => c.text.toLowerCase().includes(t)).length >= 2);
-  state.deadBranch = !yielded && offered > 0 && state.pagesRead > 1 ? source.url : undefined;
-  if (plan.task?.submit && state.taskDone === undefined) {
-    // a form that needs details the request lacks is handed back to the user, never guessed
-    const missing = taskFormPlan(structure.forms, plan.task)?.missing ?? [];
-    if (missing.length > 0) state.taskMissing = missing;
-  }
-  state.pageActs = pageActsFor({
-    plan,
-    structure,
-    url: source.url,
-    stateKey: source.domSnapshot.sha256,
-  }).filter(
-    // a site's search form is used once; its results page carries the same form again
-    (a) => a.purpose !== 'search-form' || !state.formsUsed.has(origin),
-  );
-  return { chunks };
-}
-
-/** The actions worth taking on a page for this plan: open disclosures, use a search form, do the task. */
-function pageActsFor(input: {
-  plan: Plan;
-  structure: PageStructure;
-  url: string;
-  stateKey: string;
-}): PageActPlan[] {
-  const { plan, structure, url, stateKey } = input;
-  const out: PageActPlan[] = [];
-  if (plan.kind === 'task' && plan.task) {
-    const form = taskFormPlan(structure.forms, plan.task);
-    if (form)
-      out.push({ url, purpose: 'task-form', actions: form.actions, described: form.described, stateKey });
-    return out;
-  }
-  if (plan.kind === 'listing' && plan.listing) {
-    const form = searchFormPlan(structure.forms, plan.listing);
-    if (form)
-      out.push({ url, purpose: 'search-form', actions: form.actions, described: form.described, stateKey });
-  }
-  const controls = structure.disclosures.slice(0, 3);
-  if (controls.length > 0 && plan.kind !== 'listing')
-    out.push({
-      url,
-      purpose: 'disclose',
-      actions: controls.map((c) => ({ type: 'click' as const, target: { xpath: c.xpath } })),
-      described: controls.map((c) => `open "${c.name}"`),
-      stateKey,
-    });
-  return out;
-}
-
-export function sourceOf(chunk: SourcedChunk): Omit<AnswerReply['answers'][number]['source'], 'snippet'> {
-  return {
-    chunkId: chunk.chunkId,
-    url: chunk.url,
-    title: chunk.title,
-    xpath: chunk.xpath,
-    domSnapshot: chunk.domSnapshot,
-    logRecordId: chunk.logRecordId,
-  };
-}
-
-function describeDecision(d: Decision): string {
-  switch (d.action) {
-    case 'SEARCH':
-      return `SEARCH "${d.query}" — ${d.why}`;
-    case 'VISIT':
-      return `VISIT ${d.url} — ${d.why}`;
-    case 'ACT':
-      return `ACT ${d.plan.described.join('; ')} — ${d.why}`;
-    case 'GO_BACK':
-      return `GO_BACK from ${d.from} — ${d.why}`;
-    case 'AGGREGATE':
-      return `AGGREGATE — ${d.why}`;
-    case 'TERMINATE':
-      return `TERMINATE (${d.reason}) — ${d.why}`;
-  }
-}
-
-/** Runs one step, reporting started/succeeded/failed with its duration; failures are rethrown. */
-export function timedStep(acts: Activities) {
-  return async <T>(name: StepName, run: () => Promise<T>, describe: (value: T) => string): Promise<T> => {
-    const started = acts.now();
-    await acts.report({ step: name, status: 'started', detail: '', durationMs: null });
-    try {
-      const value = await run();
-      await acts.report({
-        step: name,
-        status: 'succeeded',
-        detail: describe(value).slice(0, 2000),
-        durationMs: acts.now() - started,
-      });
-      return value;
-    } catch (err) {
-      const detail = err instanceof Error ? err.message : String(err);
-      await acts.report({
-        step: name,
-        status: 'failed',
-        detail: detail.slice(0, 2000),
-        durationMs: acts.now() - started,
-      });
-      throw err;
-    }
-  };
-}
-
-/** A refusal by policy (egress guard) from the service that was asked, as its typed error code says. */
-function isPolicyDenial(err: unknown): err is Error {
-  return err instanceof Error && (err as { code?: unknown }).code === 'egress_denied';
 }

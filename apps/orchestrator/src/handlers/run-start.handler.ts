@@ -1,16 +1,27 @@
 import { Controller, Inject } from '@nestjs/common';
-import { runCompleted, runStart, type EventPayload } from '@forage/contracts';
+import { runCompleted, runStart, searchOutcome, type EventPayload, type RunReport } from '@forage/contracts';
 import { EvidenceStore } from '@forage/evidence';
+import type { LlmUsageMeter } from '@forage/llm';
 import { Bus, HandleEvent, LOGGER, streams } from '@forage/messaging';
 import type { Logger } from '@forage/observability';
 import { research, type ResearchResult } from '../core/research.js';
-import { planHeuristically } from '../core/plan/heuristic-planner.js';
+import { buildReport } from '../core/report.js';
 import { limitsFor } from '../core/limits.js';
 import { createBusActivities } from '../adapters/bus-activities.js';
+import { MemoryBank } from '../adapters/memory-bank.js';
+import { RunClock } from '../adapters/run-clock.js';
 import { RunLedger } from '../adapters/run-ledger.js';
-import { ORCHESTRATOR_CONFIG } from '../tokens.js';
+import { RunMetricsRecorder } from '../adapters/run-metrics.js';
+import { RunPlanner } from '../adapters/run-planner.js';
+import { RunSignals } from '../adapters/run-signals.js';
+import { userActivities } from '../adapters/run-activities.js';
+import { LLM_METER, ORCHESTRATOR_CONFIG } from '../tokens.js';
 import type { OrchestratorConfig } from '../config.js';
 import { RunDeadlineError } from '../errors.js';
+
+type Ending = Pick<ResearchResult, 'outcome' | 'answer' | 'failures' | 'verdict'> & {
+  report?: RunReport;
+};
 
 @Controller()
 export class RunStartHandler {
@@ -18,6 +29,11 @@ export class RunStartHandler {
     @Inject(Bus) private readonly bus: Bus,
     @Inject(EvidenceStore) private readonly evidence: EvidenceStore,
     @Inject(RunLedger) private readonly ledger: RunLedger,
+    @Inject(RunSignals) private readonly signals: RunSignals,
+    @Inject(MemoryBank) private readonly memory: MemoryBank,
+    @Inject(RunPlanner) private readonly planner: RunPlanner,
+    @Inject(RunMetricsRecorder) private readonly runMetrics: RunMetricsRecorder,
+    @Inject(LLM_METER) private readonly meter: LlmUsageMeter,
     @Inject(ORCHESTRATOR_CONFIG) private readonly config: OrchestratorConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -43,39 +59,62 @@ export class RunStartHandler {
       return;
     }
     const attempt = (previous?.attempt ?? 0) + 1;
+    const clock = new RunClock(this.config.ORCH_RUN_DEADLINE_MS);
+    if (previous?.cancelled) {
+      await this.finish(run, attempt, clock, {
+        outcome: 'cancelled',
+        answer: null,
+        failures: [{ claim: '', reason: previous.cancelled }],
+      });
+      return;
+    }
     await this.ledger.mark(run.runId, 'running', attempt);
-    const started = performance.now();
-    const acts = createBusActivities({
+    const bus = createBusActivities({
       bus: this.bus,
       evidence: this.evidence,
       config: this.config,
       runId: run.runId,
       attempt,
     });
-    const plan = planHeuristically({ question: run.question, ...(run.urls ? { urls: run.urls } : {}) });
-    const limits = limitsFor({
-      plan,
-      maxPagesPerPart: run.options.maxPages,
-      caps: {
-        maxPages: this.config.ORCH_MAX_PAGES,
-        maxSteps: this.config.ORCH_MAX_STEPS,
-        maxSearches: this.config.ORCH_MAX_SEARCHES,
-        pagesPerSite: this.config.ORCH_PAGES_PER_SITE,
-        deadlineMs: this.config.ORCH_RUN_DEADLINE_MS,
-      },
-    });
-    let result: Pick<ResearchResult, 'outcome' | 'answer' | 'failures' | 'verdict'>;
-    let timer: NodeJS.Timeout | undefined;
+    const acts = {
+      ...bus,
+      ...userActivities({
+        bus: this.bus,
+        config: this.config,
+        runId: run.runId,
+        attempt,
+        ledger: this.ledger,
+        signals: this.signals,
+        memory: this.memory,
+        clock,
+        report: bus.report,
+      }),
+    };
+    let ending: Ending;
     try {
-      const deadline = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          reject(
-            new RunDeadlineError(
-              `run deadline of ${String(this.config.ORCH_RUN_DEADLINE_MS / 1000)} s passed`,
-            ),
-          );
-        }, this.config.ORCH_RUN_DEADLINE_MS);
+      const { plan, fallback } = await this.planner.plan(run);
+      if (fallback)
+        await acts.report({
+          step: 'plan',
+          status: 'failed',
+          detail: `LLM plan not used (${fallback}); the heuristic plan instead`,
+          durationMs: null,
+        });
+      const limits = limitsFor({
+        plan,
+        maxPagesPerPart: run.options.maxPages,
+        caps: {
+          maxPages: this.config.ORCH_MAX_PAGES,
+          maxSteps: this.config.ORCH_MAX_STEPS,
+          maxSearches: this.config.ORCH_MAX_SEARCHES,
+          pagesPerSite: this.config.ORCH_PAGES_PER_SITE,
+          deadlineMs: this.config.ORCH_RUN_DEADLINE_MS,
+        },
       });
+      const deadline = clock.expiry(
+        () =>
+          new RunDeadlineError(`run deadline of ${String(this.config.ORCH_RUN_DEADLINE_MS / 1000)} s passed`),
+      );
       const done = await Promise.race([
         research(acts, {
           plan,
@@ -89,27 +128,48 @@ export class RunStartHandler {
         { runId: run.runId, kind: plan.kind, outcome: done.outcome, ...done.metrics },
         'run finished',
       );
-      result = done;
+      for (const o of done.searchOutcomes) this.bus.publish(searchOutcome, { runId: run.runId, ...o });
+      const llm = this.meter.take(run.runId);
+      ending = {
+        ...done,
+        report: buildReport({
+          plan,
+          released: done,
+          metrics: {
+            ...done.metrics,
+            wallMs: clock.wallTime(),
+            llm: this.planner.usesLlm ? llm : null,
+          },
+        }),
+      };
     } catch (err) {
       this.logger.error({ err, runId: run.runId }, 'run failed');
-      result = {
+      ending = {
         outcome: 'failed',
         answer: null,
         failures: [{ claim: '', reason: err instanceof Error ? err.message : String(err) }],
       };
     } finally {
-      clearTimeout(timer);
+      clock.stop();
     }
+    await this.finish(run, attempt, clock, ending);
+  }
+
+  private async finish(
+    run: EventPayload<typeof runStart>,
+    attempt: number,
+    clock: RunClock,
+    ending: Ending,
+  ): Promise<void> {
+    const durationMs = clock.wallTime();
     await this.bus.publishDurable(
       runCompleted,
-      {
-        runId: run.runId,
-        ...result,
-        completedAt: new Date().toISOString(),
-        durationMs: performance.now() - started,
-      },
+      { runId: run.runId, ...ending, completedAt: new Date().toISOString(), durationMs },
       { msgId: `${run.runId}:completed` },
     );
     await this.ledger.mark(run.runId, 'completed', attempt);
+    this.runMetrics.completed(ending.outcome, durationMs / 1000);
+    this.signals.done(run.runId);
+    this.meter.take(run.runId);
   }
 }

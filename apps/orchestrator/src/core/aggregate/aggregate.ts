@@ -3,7 +3,7 @@ import type { Activities, AnswerReply } from '../activities.js';
 import type { RunState } from '../loop/run-state.js';
 import { ATTRIBUTES, attributeScore, labelNames, pageLabelFor } from '../plan/attributes.js';
 import type { Part, Plan } from '../plan/plan.js';
-import type { timedStep } from '../research.js';
+import type { StepRunner } from '../loop/step.js';
 import { meetsConstraints } from './listing-items.js';
 import { labelledValue } from './labelled-value.js';
 import { sentenceValue } from './sentence-value.js';
@@ -15,7 +15,7 @@ import { sentenceValue } from './sentence-value.js';
  */
 export async function aggregate(input: {
   acts: Activities;
-  step: ReturnType<typeof timedStep>;
+  step: StepRunner;
   state: RunState;
   plan: Plan;
   sufficientConfidence: number;

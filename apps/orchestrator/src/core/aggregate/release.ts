@@ -10,16 +10,24 @@ import type { Activities } from '../activities.js';
 import { citationFor, failureReasons } from '../claims.js';
 import type { RunState } from '../loop/run-state.js';
 import type { Part, Plan } from '../plan/plan.js';
-import type { timedStep } from '../research.js';
-import { meetsConstraints, rankItems } from './listing-items.js';
+import type { StepRunner } from '../loop/step.js';
+import { meetsConstraints, rankItems, type ListingItem } from './listing-items.js';
 import { numberIn } from './numbers.js';
 
 /** An answer the run may release once verified, with the part (or item) it answers. */
-interface Candidate {
+export interface Candidate {
   readonly label: string;
   readonly answer: ScoredAnswer;
   readonly part?: Part;
+  readonly item?: ListingItem;
   readonly detail?: string;
+}
+
+/** A candidate after verification, for the report. */
+export interface CheckedCandidate {
+  readonly candidate: Candidate;
+  readonly status: 'verified' | 'rejected' | 'not_checked';
+  readonly reason?: string;
 }
 
 export interface Released {
@@ -28,6 +36,8 @@ export interface Released {
   readonly failures: { claim: string; reason: string }[];
   /** The verifier's recorded verdict this release rests on; the gateway fetches and checks it. */
   readonly verdict?: VerdictRef;
+  /** Every candidate with its verification status, for the report. */
+  readonly checked: readonly CheckedCandidate[];
 }
 
 /**
@@ -36,7 +46,7 @@ export interface Released {
  */
 export async function releaseAnswer(input: {
   acts: Activities;
-  step: ReturnType<typeof timedStep>;
+  step: StepRunner;
   state: RunState;
   plan: Plan;
 }): Promise<Released> {
@@ -52,7 +62,7 @@ export async function releaseAnswer(input: {
         : plan.kind === 'listing'
           ? 'no listed item met the constraints'
           : `no answer found for ${missing.map((p) => p.question).join(' / ') || plan.question}`;
-    return { outcome: 'no_answer', answer: null, failures: [{ claim: '', reason }] };
+    return { outcome: 'no_answer', answer: null, failures: [{ claim: '', reason }], checked: [] };
   }
   const claims: Claim[] = candidates.map((c, i) => ({
     claimId: `claim-${String(i + 1)}`,
@@ -89,9 +99,16 @@ export async function releaseAnswer(input: {
         (_, i) => report.verdicts.find((v) => v.claimId === claims[i]?.claimId)?.verdict === 'verified',
       )
     : [];
+  const checked: CheckedCandidate[] = candidates.map((candidate, i) => {
+    const v = report.verdicts.find((x) => x.claimId === claims[i]?.claimId);
+    if (!v) return { candidate, status: 'not_checked' };
+    return v.verdict === 'verified'
+      ? { candidate, status: 'verified' }
+      : { candidate, status: 'rejected', reason: failureReasons(v) };
+  });
   const combined = combine({ plan, verified, all: candidates });
   const recorded = report.verdict ? { verdict: report.verdict } : {};
-  if (!combined) return { outcome: 'unverified', answer: null, failures, ...recorded };
+  if (!combined) return { outcome: 'unverified', answer: null, failures, checked, ...recorded };
   const citations: Citation[] = combined.cited.map((c) =>
     citationFor({ answer: c.answer, pages: state.pages }),
   );
@@ -100,6 +117,7 @@ export async function releaseAnswer(input: {
     outcome: 'answered',
     answer: { text: combined.text, confidence, citations },
     failures,
+    checked,
     ...recorded,
   };
 }
@@ -120,6 +138,7 @@ function candidatesOf(plan: Plan, state: RunState): Candidate[] {
     return rankItems(matching, spec).map((item) => ({
       label: item.name,
       answer: { text: item.name, confidence: 0.8, source: item.source },
+      item,
       detail: [
         item.price !== undefined ? `$${String(item.price)}` : '',
         item.rating !== undefined ? `rating ${String(item.rating)}` : '',

@@ -119,8 +119,8 @@ const FIELD_MEANINGS: readonly {
 export function taskFormPlan(
   forms: readonly PageForm[],
   task: TaskSpec,
-): (FormPlan & { missing: string[] }) | undefined {
-  let best: (FormPlan & { missing: string[] }) | undefined;
+): (FormPlan & { missing: string[]; missingFields: FormField[] }) | undefined {
+  let best: (FormPlan & { missing: string[]; missingFields: FormField[] }) | undefined;
   for (const form of forms) {
     const used = new Set<string>();
     const actions: PageAction[] = [];
@@ -130,17 +130,21 @@ export function taskFormPlan(
       if (!field) continue;
       used.add(field.xpath);
       actions.push({ type: 'fill', value: given.value, ...target(field) });
-      described.push(`${field.label || field.name} = "${given.value}"`);
+      const shown = typeof given.value === 'string' ? `"${given.value}"` : '(a secret)';
+      described.push(`${field.label || field.name} = ${shown}`);
     }
-    if (actions.length === 0) continue;
-    const missing = form.fields.filter((f) => f.required && !used.has(f.xpath)).map((f) => f.label || f.name);
+    const missingFields = form.fields.filter((f) => f.required && !used.has(f.xpath));
+    // a form the request gave no value for still serves a task that names none ("with my details")
+    if (actions.length === 0 && (form.readsOnly || missingFields.length === 0 || !task.submit)) continue;
+    const missing = missingFields.map((f) => f.label || f.name);
     const submitControl = task.submit && missing.length === 0 ? form.submit : undefined;
     if (submitControl) {
       actions.push({ type: 'click', ...target(submitControl) });
       described.push(`submit "${submitControl.name}"`);
     }
     const submits = submitControl !== undefined;
-    if (!best || actions.length > best.actions.length) best = { form, actions, described, submits, missing };
+    if (!best || actions.length > best.actions.length)
+      best = { form, actions, described, submits, missing, missingFields };
   }
   return best;
 }
@@ -153,6 +157,9 @@ function matchField(
   const free = fields.filter(
     (f) => !used.has(f.xpath) && f.kind !== 'checkbox' && f.kind !== 'radio' && f.kind !== 'select',
   );
+  // a detail asked for a field by its own label goes back to that field
+  const own = free.find((f) => (f.label || f.name).toLowerCase() === given.toLowerCase());
+  if (own) return own;
   const meaning = FIELD_MEANINGS.find((m) => m.words.test(given.toLowerCase()));
   if (meaning) {
     const byLabel = free.find(

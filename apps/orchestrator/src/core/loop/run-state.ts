@@ -3,6 +3,8 @@ import type { ListingItem } from '../aggregate/listing-items.js';
 import { SiteFrontier, normalizeUrl } from '../explore/site-frontier.js';
 import type { PageSnapshot } from '../activities.js';
 import type { PageActPlan, RunLimits } from './navigator.js';
+import type { FormField, PageStructure } from '../explore/page-structure.js';
+import type { TaskSpec } from '../plan/plan.js';
 
 /** What one run has gathered so far; the research loop owns it, the navigator reads a view of it. */
 export class RunState {
@@ -34,6 +36,16 @@ export class RunState {
   readonly pendingNext = new Set<string>();
   taskDone: { text: string; source: ScoredAnswer['source'] } | undefined;
   taskMissing: string[] = [];
+  /** The required fields of the task's form that no value covers yet. */
+  taskMissingFields: FormField[] = [];
+  /** The page holding the task's form, as last read (its forms are planned again once details arrive). */
+  taskPage: { url: string; structure: PageStructure; stateKey: string } | undefined;
+  /** Details recalled from memory or given by the user during the run. */
+  readonly extraFields: TaskSpec['fields'][number][] = [];
+  /** The user was asked already (follow-up questions are asked once per run). */
+  askedUser = false;
+  /** Search results the run visited (their outcome teaches search's domain trust). */
+  readonly searchedUrls = new Set<string>();
 
   constructor(readonly limits: RunLimits) {}
 

@@ -46,7 +46,7 @@ function finish(plan: Omit<Plan, 'steps' | 'source'>): Plan {
   return { ...plan, steps: stepsFor(plan), source: 'heuristic' };
 }
 
-function stepsFor(plan: Omit<Plan, 'steps' | 'source'>): PlannedStep[] {
+export function stepsFor(plan: Omit<Plan, 'steps' | 'source'>): PlannedStep[] {
   const steps: PlannedStep[] = plan.startUrls.map((url) => ({ action: 'VISIT', detail: url }));
   switch (plan.kind) {
     case 'task':

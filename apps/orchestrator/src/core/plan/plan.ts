@@ -36,7 +36,11 @@ export interface ListingSpec {
 /** A task on a page: what to do and the values the user gave. */
 export interface TaskSpec {
   readonly verb: string;
-  readonly fields: readonly { readonly label: string; readonly value: string }[];
+  /** Values the request gave, and details recalled from memory or asked (secrets by handle). */
+  readonly fields: readonly {
+    readonly label: string;
+    readonly value: string | { readonly secretHandle: string };
+  }[];
   /** Submitting, buying or sending happens only when the request asks for it. */
   readonly submit: boolean;
 }

@@ -13,6 +13,10 @@ export interface FakePage {
   readonly blocked?: boolean;
   /** The egress guard refuses this page: extraction fails with this message (code egress_denied). */
   readonly refused?: string;
+  /** A form's HTML, placed after the lines. */
+  readonly form?: string;
+  /** Lines the page shows after an action on it submitted its form. */
+  readonly afterSubmit?: readonly string[];
 }
 
 export interface FakeWeb {
@@ -28,12 +32,27 @@ export interface FakeRun {
   readonly queries: string[];
   readonly asked: string[];
   readonly acted: PageAction[][];
+  /** The questions each askUser call asked (keys). */
+  readonly questionsAsked: string[][];
+}
+
+export interface FakeUser {
+  /** Details the memory bank holds, by key. */
+  readonly memory?: ReadonlyMap<string, string | { secretHandle: string }>;
+  /** What the user answers when asked (undefined: no answer in time). */
+  readonly answers?: ReadonlyMap<string, string | { secretHandle: string }>;
+  /** The run is cancelled after this many calls to the services. */
+  readonly cancelAfterCalls?: number;
 }
 
 const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
 
-export function htmlOf(page: FakePage, opened: boolean): string {
-  const lines = [...page.lines, ...(opened ? (page.hidden ?? []) : [])]
+export function htmlOf(page: FakePage, opened: boolean, submitted = false): string {
+  const lines = [
+    ...page.lines,
+    ...(opened ? (page.hidden ?? []) : []),
+    ...(submitted ? (page.afterSubmit ?? []) : []),
+  ]
     .map((l) => (l.startsWith('# ') ? `<h2>${l.slice(2)}</h2>` : `<p>${l}</p>`))
     .join('');
   const links = (page.links ?? [])
@@ -42,14 +61,18 @@ export function htmlOf(page: FakePage, opened: boolean): string {
   const disclosure = page.hidden
     ? `<div><button type="button" aria-expanded="${opened ? 'true' : 'false'}" aria-controls="more">Details</button><div id="more"${opened ? '' : ' hidden'}></div></div>`
     : '';
-  return `<html><body><main><h1>${page.title}</h1>${lines}${disclosure}<ul>${links}</ul></main></body></html>`;
+  return `<html><body><main><h1>${page.title}</h1>${lines}${disclosure}${page.form ?? ''}<ul>${links}</ul></main></body></html>`;
 }
 
 /**
  * Activities over a fake web, for unit tests of the loop: extraction renders the page, the
  * answerer returns the value of a "label: value" line whose label the question names.
  */
-export function fakeRun(web: FakeWeb, options: { verified?: boolean; msPerCall?: number } = {}): FakeRun {
+export function fakeRun(
+  web: FakeWeb,
+  options: { verified?: boolean; msPerCall?: number; user?: FakeUser } = {},
+): FakeRun {
+  const questionsAsked: string[][] = [];
   const calls: string[] = [];
   const steps: StepReport[] = [];
   const queries: string[] = [];
@@ -63,16 +86,21 @@ export function fakeRun(web: FakeWeb, options: { verified?: boolean; msPerCall?:
   const capture = (
     url: string,
     opened: boolean,
+    submitted = false,
   ): { ref: ReturnType<typeof anEvidenceRef>; record: string } => {
     const page = web.pages[url];
     if (!page) throw new Error(`no page ${url}`);
-    const text = htmlOf(page, opened);
+    const text = htmlOf(page, opened, submitted);
     const ref = anEvidenceRef({ sha256: sha(text) });
     html.set(ref.sha256, {
       url,
       html: text,
       title: page.title,
-      lines: [...page.lines, ...(opened ? (page.hidden ?? []) : [])],
+      lines: [
+        ...page.lines,
+        ...(opened ? (page.hidden ?? []) : []),
+        ...(submitted ? (page.afterSubmit ?? []) : []),
+      ],
     });
     return { ref, record: randomUUID() };
   };
@@ -127,14 +155,17 @@ export function fakeRun(web: FakeWeb, options: { verified?: boolean; msPerCall?:
       tick();
       calls.push(`act ${url} ${described.join(',')}`);
       acted.push([...actions]);
-      const { ref, record } = capture(url, true);
+      const submitted = described.some((d) => d.startsWith('submit '));
+      const { ref, record } = capture(url, true, submitted);
       return Promise.resolve({
         url,
         domSnapshot: ref,
         logRecordId: record,
         recordIds: [record],
         done: [...described],
-        messages: [],
+        messages: submitted
+          ? (web.pages[url]?.afterSubmit ?? []).map((text) => ({ kind: 'status', text }))
+          : [],
       });
     },
     answer: (question, chunks): Promise<AnswerReply> => {
@@ -189,9 +220,35 @@ export function fakeRun(web: FakeWeb, options: { verified?: boolean; msPerCall?:
       steps.push(s);
       return Promise.resolve();
     },
+    recall: (keys) =>
+      Promise.resolve(
+        new Map(
+          keys.flatMap((k) => {
+            const v = options.user?.memory?.get(k);
+            return v === undefined ? [] : [[k, v] as const];
+          }),
+        ),
+      ),
+    askUser: ({ questions }) => {
+      questionsAsked.push(questions.map((q) => q.key));
+      const answers = options.user?.answers;
+      if (!answers) return Promise.resolve(undefined);
+      return Promise.resolve(
+        new Map(
+          questions.flatMap((q) => {
+            const v = answers.get(q.key);
+            return v === undefined ? [] : [[q.key, v] as const];
+          }),
+        ),
+      );
+    },
+    cancelled: () =>
+      options.user?.cancelAfterCalls !== undefined && calls.length >= options.user.cancelAfterCalls
+        ? 'cancelled by the user'
+        : undefined,
     now: () => clock,
   };
-  return { acts, calls, steps, queries, asked, acted };
+  return { acts, calls, steps, queries, asked, acted, questionsAsked };
 }
 
 /** Chunks as dom-understanding cuts them: one per line, under the "# " heading before it. */

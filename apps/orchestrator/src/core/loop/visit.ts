@@ -1,0 +1,188 @@
+import type { EvidenceRef, SourcedChunk } from '@forage/contracts';
+import type { Activities, AnswerReply } from '../activities.js';
+import { itemsOfPage } from '../aggregate/listing-items.js';
+import { searchFormPlan, taskFormPlan } from '../explore/form-actions.js';
+import { readPageStructure, type PageStructure } from '../explore/page-structure.js';
+import { pageLabels } from '../plan/attributes.js';
+import type { Plan, TaskSpec } from '../plan/plan.js';
+import { UserPageRefusedError } from '../../errors.js';
+import type { PageActPlan } from './navigator.js';
+import type { RunState } from './run-state.js';
+import type { StepRunner } from './step.js';
+
+export interface LoopDeps {
+  acts: Activities;
+  step: StepRunner;
+  state: RunState;
+  plan: Plan;
+  taskTerms: ReadonlySet<string>;
+}
+
+export /** VISIT: render the page, understand it, and read its links, forms and disclosure controls. */
+async function visit(deps: LoopDeps & { url: string }): Promise<void> {
+  const { acts, step, state, url } = deps;
+  state.markVisited(url);
+  const page = await step(
+    'extract',
+    () => acts.extract(url),
+    (p) => `${p.finalUrl} (${String(p.status)})`,
+  ).catch((err: unknown) => {
+    if (deps.plan.startUrls.includes(url) && isPolicyDenial(err))
+      throw new UserPageRefusedError(`${url} was not read: ${err.message}`);
+    return undefined;
+  });
+  if (!page) return;
+  state.pagesRead += 1;
+  state.markVisited(page.finalUrl);
+  state.expectedRecordIds.push(page.logRecordId);
+  if (page.outcome.kind === 'blocked') {
+    await acts.report({
+      step: 'extract',
+      status: 'failed',
+      detail: `blocked (${page.outcome.reason}), skipped: ${page.finalUrl}`,
+      durationMs: null,
+    });
+    return;
+  }
+  state.pages.set(page.logRecordId, page);
+  await readCapture({
+    ...deps,
+    source: { url: page.finalUrl, domSnapshot: page.evidence.domSnapshot, logRecordId: page.logRecordId },
+  });
+}
+
+export /** Understands one capture and files what it holds: chunks, labels, items, links and possible actions. */
+async function readCapture(
+  deps: LoopDeps & { source: { url: string; domSnapshot: EvidenceRef; logRecordId: string } },
+): Promise<{ chunks: SourcedChunk[] } | undefined> {
+  const { acts, step, state, plan, source } = deps;
+  const understanding = await step(
+    'understand',
+    () => acts.understand(source),
+    (u) =>
+      `${String(u.chunks.length)} chunks, ${String(u.interactive.length)} controls, ${String(u.listings?.length ?? 0)} listings`,
+  ).catch(() => undefined);
+  if (!understanding) return undefined;
+  state.expectedRecordIds.push(understanding.logRecordId);
+  const chunks: SourcedChunk[] = understanding.chunks.map((chunk) => ({
+    chunkId: `${source.logRecordId}:${chunk.id}`,
+    url: source.url,
+    title: understanding.title,
+    text: chunk.text,
+    headingPath: chunk.headingPath,
+    xpath: chunk.xpath,
+    domSnapshot: source.domSnapshot,
+    logRecordId: source.logRecordId,
+  }));
+  state.chunks.push(...chunks);
+  state.labels.set(source.url, pageLabels(chunks.map((c) => c.text)));
+  state.unaggregated = true;
+  const structure = await acts.pageHtml(source.domSnapshot).then(
+    (html) => readPageStructure(html, source.url),
+    (): PageStructure => ({ headings: [], links: [], disclosures: [], forms: [] }),
+  );
+  const items =
+    plan.kind === 'listing'
+      ? itemsOfPage({
+          chunks,
+          ...(understanding.listings ? { listings: understanding.listings } : {}),
+          headings: structure.headings,
+        })
+      : [];
+  const context = `${understanding.title} ${chunks[0]?.text ?? ''}`;
+  state.items.push(...items.map((item) => ({ item, context })));
+  const origin = new URL(source.url).origin;
+  state.currentSite = origin;
+  const frontier = state.frontierFor(origin);
+  frontier.markRead();
+  const offered = frontier.offer({
+    links: structure.links,
+    from: source.url,
+    task: deps.taskTerms,
+    visited: state.visited,
+  });
+  if (items.length > 0)
+    for (const link of structure.links)
+      if (link.next && !state.isVisited(link.url)) state.pendingNext.add(link.url);
+  const yielded =
+    items.length > 0 ||
+    chunks.some((c) => [...deps.taskTerms].filter((t) => c.text.toLowerCase().includes(t)).length >= 2);
+  state.deadBranch = !yielded && offered > 0 && state.pagesRead > 1 ? source.url : undefined;
+  const task = taskOfRun(plan, state);
+  if (task?.submit && state.taskDone === undefined) {
+    // details the request lacks come from memory or the user (asked once), never guessed
+    const form = taskFormPlan(structure.forms, task);
+    if (form && form.missing.length > 0) {
+      state.taskMissing = form.missing;
+      state.taskMissingFields = form.missingFields;
+      state.taskPage = { url: source.url, structure, stateKey: source.domSnapshot.sha256 };
+    }
+  }
+  state.pageActs = pageActsFor({
+    plan,
+    ...(task ? { task } : {}),
+    structure,
+    url: source.url,
+    stateKey: source.domSnapshot.sha256,
+  }).filter(
+    // a site's search form is used once; its results page carries the same form again
+    (a) => a.purpose !== 'search-form' || !state.formsUsed.has(origin),
+  );
+  return { chunks };
+}
+
+/** The actions worth taking on a page for this plan: open disclosures, use a search form, do the task. */
+export function pageActsFor(input: {
+  plan: Plan;
+  task?: TaskSpec;
+  structure: PageStructure;
+  url: string;
+  stateKey: string;
+}): PageActPlan[] {
+  const { plan, structure, url, stateKey } = input;
+  const out: PageActPlan[] = [];
+  if (plan.kind === 'task' && input.task) {
+    const form = taskFormPlan(structure.forms, input.task);
+    if (form)
+      out.push({ url, purpose: 'task-form', actions: form.actions, described: form.described, stateKey });
+    return out;
+  }
+  if (plan.kind === 'listing' && plan.listing) {
+    const form = searchFormPlan(structure.forms, plan.listing);
+    if (form)
+      out.push({ url, purpose: 'search-form', actions: form.actions, described: form.described, stateKey });
+  }
+  const controls = structure.disclosures.slice(0, 3);
+  if (controls.length > 0 && plan.kind !== 'listing')
+    out.push({
+      url,
+      purpose: 'disclose',
+      actions: controls.map((c) => ({ type: 'click' as const, target: { xpath: c.xpath } })),
+      described: controls.map((c) => `open "${c.name}"`),
+      stateKey,
+    });
+  return out;
+}
+
+/** The task as the run knows it now: the request's values plus details recalled or asked. */
+export function taskOfRun(plan: Plan, state: RunState): TaskSpec | undefined {
+  if (!plan.task) return undefined;
+  if (state.extraFields.length === 0) return plan.task;
+  return { ...plan.task, fields: [...plan.task.fields, ...state.extraFields] };
+}
+
+export function sourceOf(chunk: SourcedChunk): Omit<AnswerReply['answers'][number]['source'], 'snippet'> {
+  return {
+    chunkId: chunk.chunkId,
+    url: chunk.url,
+    title: chunk.title,
+    xpath: chunk.xpath,
+    domSnapshot: chunk.domSnapshot,
+    logRecordId: chunk.logRecordId,
+  };
+}
+
+/** A refusal by policy (egress guard) from the service that was asked, as its typed error code says. */
+function isPolicyDenial(err: unknown): err is Error {
+  return err instanceof Error && (err as { code?: unknown }).code === 'egress_denied';
+}

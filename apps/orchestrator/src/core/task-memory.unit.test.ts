@@ -1,0 +1,145 @@
+import { research } from './research.js';
+import type { RunLimits } from './loop/navigator.js';
+import { planHeuristically } from './plan/heuristic-planner.js';
+import { detailOf } from './memory/details.js';
+import { fakeRun, type FakeUser, type FakeWeb } from './testing/fake-web.js';
+
+const S = 'http://shop.test';
+const limits: RunLimits = {
+  maxPages: 10,
+  maxSteps: 60,
+  maxSearches: 6,
+  maxWallMs: 60_000,
+  maxPagesPerSite: 5,
+};
+
+const contactForm = `<form action="/contact" method="post">
+<label for="n">Your name</label><input id="n" name="name" required>
+<label for="e">Email address</label><input type="email" id="e" name="email" required>
+<label for="p">Account password</label><input type="password" id="p" name="pw">
+<label for="m">Message</label><textarea id="m" name="message" required></textarea>
+<button type="submit">Send message</button></form>`;
+
+const web: FakeWeb = {
+  pages: {
+    [`${S}/contact`]: {
+      title: 'Contact us',
+      lines: ['Write to us and we answer within a day.'],
+      form: contactForm,
+      afterSubmit: ['Thank you, your message was sent.'],
+    },
+  },
+  index: {},
+};
+
+const ask = (question: string, user: FakeUser) => {
+  const fake = fakeRun(web, { user });
+  const result = research(fake.acts, {
+    plan: planHeuristically({ question }),
+    limits,
+    sufficientConfidence: 0.6,
+    resultsPerSearch: 5,
+  });
+  return { fake, result };
+};
+
+const fills = (fake: ReturnType<typeof fakeRun>): unknown[] =>
+  fake.acted.flat().flatMap((a) => (a.type === 'fill' ? [a.value] : []));
+
+describe('task memory in the research loop', () => {
+  const question = `Send the contact form on ${S}/contact with message "Do you ship abroad?"`;
+
+  it('asks once for exactly the details the request lacks, then fills and sends the form', async () => {
+    const { fake, result } = ask(question, {
+      answers: new Map([
+        ['name', 'Ada Lovelace'],
+        ['email', 'ada@example.org'],
+      ]),
+    });
+    const r = await result;
+    expect(fake.questionsAsked).toEqual([['name', 'email']]);
+    expect(fills(fake)).toEqual(
+      expect.arrayContaining(['Do you ship abroad?', 'Ada Lovelace', 'ada@example.org']),
+    );
+    expect(r.outcome).toBe('answered');
+    expect(r.answer?.text).toContain('message was sent');
+  });
+
+  it('asks nothing when memory holds the details, and asks only for what memory lacks', async () => {
+    const all = ask(question, {
+      memory: new Map([
+        ['name', 'Ada Lovelace'],
+        ['email', 'ada@example.org'],
+      ]),
+    });
+    expect((await all.result).outcome).toBe('answered');
+    expect(all.fake.questionsAsked).toEqual([]);
+    expect(all.fake.steps.map((s) => s.detail)).toContainEqual('memory: name, email recalled');
+
+    const some = ask(question, {
+      memory: new Map([['email', 'ada@example.org']]),
+      answers: new Map([['name', 'Ada']]),
+    });
+    expect((await some.result).outcome).toBe('answered');
+    expect(some.fake.questionsAsked).toEqual([['name']]);
+  });
+
+  it('passes a remembered secret to the form only as its handle', async () => {
+    const login = `Log in on ${S}/contact with message "hi"`;
+    const secretWeb: FakeWeb = {
+      ...web,
+      pages: {
+        [`${S}/contact`]: {
+          ...web.pages[`${S}/contact`]!,
+          form: contactForm.replace('name="pw">', 'name="pw" required>'),
+        },
+      },
+    };
+    const fake = fakeRun(secretWeb, {
+      user: {
+        memory: new Map<string, string | { secretHandle: string }>([
+          ['name', 'Ada'],
+          ['email', 'ada@example.org'],
+          ['password', { secretHandle: 'in-password' }],
+        ]),
+      },
+    });
+    await research(fake.acts, {
+      plan: planHeuristically({ question: login }),
+      limits,
+      sufficientConfidence: 0.6,
+      resultsPerSearch: 5,
+    });
+    expect(fills(fake)).toContainEqual({ secretHandle: 'in-password' });
+    expect(JSON.stringify(fake.steps)).not.toContain('in-password');
+  });
+
+  it('ends unfinished, naming the fields, when the user gives no answer — never guessing', async () => {
+    const { fake, result } = ask(question, {});
+    const r = await result;
+    expect(fake.questionsAsked).toEqual([['name', 'email']]);
+    expect(r.outcome).toBe('no_answer');
+    expect(r.failures[0]?.reason).toMatch(/needs input: Your name, Email address/);
+    expect(fake.acted.flat().some((a) => a.type === 'click')).toBe(false);
+  });
+
+  it('stops at the next step once the run is cancelled', async () => {
+    const { fake, result } = ask(question, { cancelAfterCalls: 1 });
+    const r = await result;
+    expect(r.outcome).toBe('cancelled');
+    expect(r.metrics.stoppedBy).toBe('cancelled');
+    expect(fake.calls).toHaveLength(1);
+  });
+});
+
+describe('detail keys', () => {
+  it('names one detail by meaning whatever the page calls it', () => {
+    expect(detailOf('Your e-mail address').key).toBe('email');
+    expect(detailOf('E-Mail').key).toBe('email');
+    expect(detailOf('Mobile number').key).toBe('phone');
+    expect(detailOf('Check-in date').key).toBe('check-in-date');
+    expect(detailOf('Favourite colour').key).toBe('favourite-colour');
+    expect(detailOf('PIN', 'password')).toMatchObject({ key: 'password', sensitive: true });
+    expect(detailOf('Message').reusable).toBe(false);
+  });
+});
