@@ -1,4 +1,5 @@
 import type { Browser } from 'playwright-core';
+import { boundedCall } from './bounded.js';
 import { launchChromium, type ChromiumProxy, type LaunchedChromium } from './launch.js';
 import { killBrowserProcesses, treeMemoryBytes } from './process-table.js';
 
@@ -19,7 +20,20 @@ export interface BrowserSupervisorOptions {
   /** A browser nobody has leased for this long is closed; the next lease launches a new one. */
   readonly idleMs: number;
   readonly log: SupervisorLog;
+  /**
+   * Called before a browser is closed on purpose (retired, idle, or the supervisor shutting
+   * down), with no lease out on it: the place to hand its sessions' cookies over. Bounded to
+   * BEFORE_CLOSE_MS; a failure is logged and the browser closes anyway.
+   */
+  readonly beforeClose?: (input: {
+    browser: Browser;
+    generation: number;
+    reason: CloseReason;
+  }) => Promise<void>;
 }
+
+/** Why a browser is being closed on purpose. */
+export type CloseReason = 'retired' | 'idle' | 'shutdown';
 
 /** A browser handed out for a while (a session's context, a page's render); give it back with release. */
 export interface BrowserLease {
@@ -41,6 +55,8 @@ export interface SupervisorLoad {
   readonly retirements: number;
   /** Browsers that disconnected without being asked to (crashed or killed). */
   readonly crashes: number;
+  /** Why the last launch failed, while the state is `failed`. */
+  readonly error: string | null;
 }
 
 /** Thrown when no browser can be had: it did not launch, or the supervisor is closing. */
@@ -50,6 +66,7 @@ export class BrowserUnavailable extends Error {
 
 const MEMORY_SAMPLE_MS = 5_000;
 const REAP_AFTER_MS = 1_000;
+const BEFORE_CLOSE_MS = 5_000;
 
 interface Generation {
   readonly number: number;
@@ -119,6 +136,7 @@ export class BrowserSupervisor {
       launches: this.launches,
       retirements: this.retirements,
       crashes: this.crashes,
+      error: this.state === 'failed' ? this.lastError : null,
     };
   }
 
@@ -141,14 +159,15 @@ export class BrowserSupervisor {
     const launching = this.current;
     this.current = null;
     await launching?.catch(() => undefined);
-    await Promise.all([...this.generations].map((g) => this.shut(g)));
+    await Promise.all([...this.generations].map((g) => this.shut(g, 'shutdown')));
   }
 
   private live(): Promise<Generation> {
     const pending = this.current;
     if (pending) {
       return pending.then((g) => {
-        if (!g.dead && !g.retiring && g.launched.browser.isConnected()) return g;
+        // a browser being closed (idle, retired) takes no new lease
+        if (!g.dead && !g.retiring && !g.closing && g.launched.browser.isConnected()) return g;
         if (this.current === pending) this.current = null;
         return this.live();
       });
@@ -190,7 +209,7 @@ export class BrowserSupervisor {
       this.onDisconnected(generation);
     });
     if (this.closed) {
-      await this.shut(generation);
+      await this.shut(generation, 'shutdown');
       throw new BrowserUnavailable('the browser is shut down');
     }
     this.state = 'running';
@@ -221,7 +240,7 @@ export class BrowserSupervisor {
   private afterRelease(generation: Generation): void {
     if (generation.active > 0 || generation.dead) return;
     if (generation.retiring) {
-      void this.shut(generation);
+      void this.shut(generation, 'retired');
       return;
     }
     generation.idleTimer = setTimeout(() => {
@@ -229,7 +248,7 @@ export class BrowserSupervisor {
       if (generation.active > 0 || generation.dead) return;
       this.options.log.info({ generation: generation.number }, 'closing an idle chromium');
       this.forget(generation);
-      void this.shut(generation);
+      void this.shut(generation, 'idle');
     }, this.options.idleMs);
     generation.idleTimer.unref();
   }
@@ -240,7 +259,7 @@ export class BrowserSupervisor {
     this.retirements += 1;
     this.forget(generation);
     this.options.log.info({ generation: generation.number, reason }, 'retiring chromium');
-    if (generation.active === 0) void this.shut(generation);
+    if (generation.active === 0) void this.shut(generation, 'retired');
   }
 
   /** New leases stop going to this browser. */
@@ -252,9 +271,9 @@ export class BrowserSupervisor {
     });
   }
 
-  private shut(generation: Generation): Promise<void> {
-    generation.closing ??= generation.launched.browser
-      .close()
+  private shut(generation: Generation, reason: CloseReason): Promise<void> {
+    generation.closing ??= this.beforeClose(generation, reason)
+      .then(() => generation.launched.browser.close())
       .catch(() => undefined)
       .finally(() => {
         generation.dead = true;
@@ -263,6 +282,23 @@ export class BrowserSupervisor {
         if (pid !== null) killBrowserProcesses(pid);
       });
     return generation.closing;
+  }
+
+  private async beforeClose(generation: Generation, reason: CloseReason): Promise<void> {
+    const hook = this.options.beforeClose;
+    if (!hook || generation.dead || !generation.launched.browser.isConnected()) return;
+    try {
+      await boundedCall({
+        call: hook({ browser: generation.launched.browser, generation: generation.number, reason }),
+        ms: BEFORE_CLOSE_MS,
+        what: 'handing a closing browser over',
+      });
+    } catch (err) {
+      this.options.log.warn(
+        { generation: generation.number, err: err instanceof Error ? err.message : String(err) },
+        'could not hand a closing browser over; closing it anyway',
+      );
+    }
   }
 
   /** Measures the browser's memory now and then, off the lease path; above the limit it retires. */

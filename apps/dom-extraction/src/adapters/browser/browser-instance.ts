@@ -1,11 +1,8 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { bounded } from '../bounded.js';
 import type { EgressGuard } from '../egress-guard.js';
 import { CALL_TIMEOUT_MS, closeContext, openContext, type SessionState } from './browser-context.js';
-import type { LaunchedChromium } from './launch.js';
-import { killBrowserProcesses, treeMemoryBytes } from './process-table.js';
 
-const CLOSE_TIMEOUT_MS = 15_000;
 /** An idle page is reset to about:blank this long after its last use, unless it is reused first. */
 const RESET_IDLE_AFTER_MS = 250;
 
@@ -13,6 +10,8 @@ interface IdlePage {
   readonly page: Page;
   readonly since: number;
   cancelReset: () => void;
+  /** The reset to about:blank under way; a page being reset is still this session's to reuse. */
+  resetting: Promise<void> | null;
 }
 
 /** One browser context, with the pages it keeps for reuse. */
@@ -27,9 +26,9 @@ export interface Session {
 }
 
 /**
- * One launched Chromium and what lives in it: a context per session, reusable pages, the count of
- * pages it has loaded (for retirement), and whether it is retiring or dead. The pool decides when
- * to use, retire and close it; this class does the browser work, each call bounded.
+ * What lives in one Chromium leased from the BrowserSupervisor: a context per session, reusable
+ * pages, and whether the browser died. The supervisor launches, retires and closes the browser;
+ * the pool decides which session runs where; this class does the browser work, each call bounded.
  */
 export class BrowserInstance {
   readonly sessions = new Map<string, Session>();
@@ -39,32 +38,26 @@ export class BrowserInstance {
   private readonly opening = new Map<string, Promise<Session>>();
   /** Loads per page: a page is closed after `pageMaxUses`, so its renderer's heap cannot grow without end. */
   private readonly uses = new WeakMap<Page, number>();
-  /** Pages loaded so far, and pages at work now. */
-  served = 0;
-  active = 0;
-  retiring: string | null = null;
-  /** Set once the pool began closing this retired browser. */
-  draining = false;
+  /** Set when the browser disconnected, or once the supervisor began closing it. */
   dead = false;
-  private closing: Promise<void> | undefined;
 
   constructor(
     readonly generation: number,
-    private readonly launched: LaunchedChromium,
+    private readonly browser: Browser,
     private readonly deps: { userAgent: string; guard: EgressGuard; pageMaxUses: number },
-  ) {}
-
-  get pid(): number | null {
-    return this.launched.pid;
+  ) {
+    browser.once('disconnected', () => {
+      this.dead = true;
+    });
   }
 
   get connected(): boolean {
-    return this.launched.browser.isConnected();
+    return this.browser.isConnected();
   }
 
   onDisconnected(listener: () => void): () => void {
-    this.launched.browser.on('disconnected', listener);
-    return () => this.launched.browser.off('disconnected', listener);
+    this.browser.on('disconnected', listener);
+    return () => this.browser.off('disconnected', listener);
   }
 
   /** The session's context, opened on first use (seeded with `state`), or a fresh one if asked. */
@@ -81,7 +74,7 @@ export class BrowserInstance {
 
   private async openSession(id: string, state: SessionState | undefined): Promise<Session> {
     const context = await openContext({
-      browser: this.launched.browser,
+      browser: this.browser,
       userAgent: this.deps.userAgent,
       guard: this.deps.guard,
       state,
@@ -93,10 +86,15 @@ export class BrowserInstance {
     return session;
   }
 
-  /** A page of the session: an idle one if there is one, else a new one (closing another idle page if at `maxPages`). */
+  /**
+   * A page of the session: an idle one if there is one (waiting for its reset to about:blank if
+   * that is under way, rather than opening a second page beside it), else a new one (closing
+   * another idle page if at `maxPages`).
+   */
   async takePage(session: Session, maxPages: number): Promise<Page> {
     for (let idle = session.idle.pop(); idle; idle = session.idle.pop()) {
       idle.cancelReset();
+      if (idle.resetting) await idle.resetting;
       if (!idle.page.isClosed()) return this.used(idle.page);
     }
     if (this.pages.size >= maxPages) await this.closeOneIdlePage();
@@ -121,18 +119,11 @@ export class BrowserInstance {
   async giveBack(session: Session, page: Page, reusable: boolean): Promise<void> {
     if (page.isClosed()) return;
     const wornOut = (this.uses.get(page) ?? 0) >= this.deps.pageMaxUses;
-    if (
-      !reusable ||
-      wornOut ||
-      this.crashedPages.has(page) ||
-      session.replaced ||
-      this.retiring ||
-      this.dead
-    ) {
+    if (!reusable || wornOut || this.crashedPages.has(page) || session.replaced || this.dead) {
       await closePage(page);
       return;
     }
-    const entry: IdlePage = { page, since: Date.now(), cancelReset: () => undefined };
+    const entry: IdlePage = { page, since: Date.now(), cancelReset: () => undefined, resetting: null };
     const timer = setTimeout(() => {
       void this.resetIdle(session, entry);
     }, RESET_IDLE_AFTER_MS);
@@ -143,18 +134,35 @@ export class BrowserInstance {
     session.idle.push(entry);
   }
 
-  /** An idle page must not keep running the last site's scripts. */
-  private async resetIdle(session: Session, entry: IdlePage): Promise<void> {
+  /**
+   * An idle page must not keep running the last site's scripts. It stays in the session's idle
+   * list while it is reset, so a request arriving meanwhile waits for it instead of opening
+   * another page (two pages for one slot, and a page that escapes EXTRACT_PAGE_MAX_USES' count).
+   */
+  private resetIdle(session: Session, entry: IdlePage): Promise<void> {
+    if (!session.idle.includes(entry)) return Promise.resolve();
+    entry.resetting = (async () => {
+      try {
+        await bounded({
+          call: entry.page.goto('about:blank'),
+          ms: CALL_TIMEOUT_MS,
+          what: 'resetting a page',
+        });
+        if (session.replaced || this.sessions.get(session.id) !== session)
+          await this.dropIdle(session, entry);
+      } catch {
+        await this.dropIdle(session, entry);
+      } finally {
+        entry.resetting = null;
+      }
+    })();
+    return entry.resetting;
+  }
+
+  private async dropIdle(session: Session, entry: IdlePage): Promise<void> {
     const at = session.idle.indexOf(entry);
-    if (at < 0) return;
-    session.idle.splice(at, 1);
-    try {
-      await bounded({ call: entry.page.goto('about:blank'), ms: CALL_TIMEOUT_MS, what: 'resetting a page' });
-      if (session.replaced || this.sessions.get(session.id) !== session) await closePage(entry.page);
-      else session.idle.push({ page: entry.page, since: entry.since, cancelReset: () => undefined });
-    } catch {
-      await closePage(entry.page);
-    }
+    if (at >= 0) session.idle.splice(at, 1);
+    await closePage(entry.page);
   }
 
   /** Session ended: release when its last page comes back. */
@@ -204,28 +212,10 @@ export class BrowserInstance {
     await closePage(entry.page);
   }
 
-  /** Memory of the browser's process tree, each page counted once (0 when its process is unknown). */
-  memoryBytes(): Promise<number> {
-    return this.launched.pid === null ? Promise.resolve(0) : treeMemoryBytes(this.launched.pid);
-  }
-
-  /** Closes Chromium (bounded), then kills whatever of its processes is still alive. */
-  close(): Promise<void> {
-    this.closing ??= (async () => {
-      for (const session of this.sessions.values()) for (const idle of session.idle) idle.cancelReset();
-      await bounded({
-        call: this.launched.browser.close(),
-        ms: CLOSE_TIMEOUT_MS,
-        what: 'closing Chromium',
-      }).catch(() => undefined);
-      this.reap();
-    })();
-    return this.closing;
-  }
-
-  /** Kills the processes a dead or closed browser left behind; returns how many there were. */
-  reap(): number {
-    return this.launched.pid === null ? 0 : killBrowserProcesses(this.launched.pid);
+  /** The browser is about to close: no more resets, no more reuse. */
+  stop(): void {
+    this.dead = true;
+    for (const session of this.sessions.values()) for (const idle of session.idle) idle.cancelReset();
   }
 }
 
