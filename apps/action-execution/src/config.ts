@@ -40,6 +40,8 @@ export const actionExecutionConfigSchema = baseEnvSchema
     ROBOTS_MAX_CRAWL_DELAY_MS: z.coerce.number().int().min(0).default(30_000),
     /** Least time between the starts of two navigations to one host (or its Crawl-delay, if longer). */
     DOMAIN_MIN_DELAY_MS: z.coerce.number().int().min(0).default(500),
+    /** Navigations to one host (host:port) in flight at once across all sessions; more wait their turn. */
+    DOMAIN_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
     /** A browser is retired (closed once its last session ends) after this many sessions… */
     ACTION_BROWSER_MAX_SESSIONS: z.coerce.number().int().min(1).default(200),
     /** …or once its process tree uses more than this much memory (PSS, sampled every 5 s). */

@@ -11,7 +11,10 @@ import { ForeignSessionError, SessionBusyError } from '../errors.js';
 import { ACTION_CONFIG } from '../tokens.js';
 import { BrowserHost } from './browser-host.js';
 import { EgressGuard } from './egress-guard.js';
-import { NavigationGate } from './navigation-gate.js';
+import { NavigationGate, type Admission } from './navigation-gate.js';
+
+/** The longest a navigation may hold its host slot (a document that never finishes loading). */
+const HOST_SLOT_HOLD_MS = 60_000;
 
 /** A request the egress guard stopped while the page was being driven. */
 export interface BlockedRequest {
@@ -202,21 +205,20 @@ export class SessionPages implements OnApplicationShutdown {
     const request = route.request();
     const navigation = isMainFrameNavigation(request);
     const verdict = await this.egress.verdict(request.url(), { allowLocalSchemes: true });
-    const refused = !verdict.allowed
-      ? `egress denied: ${verdict.reason}`
+    const admission: Admission = !verdict.allowed
+      ? { refused: `egress denied: ${verdict.reason}` }
       : navigation
-        ? await this.gate
-            .admit({ url: request.url(), method: request.method() })
-            .catch(
-              (err: unknown) => `navigation refused: ${err instanceof Error ? err.message : String(err)}`,
-            )
-        : null;
+        ? await this.gate.admit({ url: request.url(), method: request.method() }).catch((err: unknown) => ({
+            refused: `navigation refused: ${err instanceof Error ? err.message : String(err)}`,
+          }))
+        : { refused: null, release: () => undefined };
     try {
-      if (refused === null) {
+      if (admission.refused === null) {
+        holdUntilLoaded(request, admission.release);
         await route.continue();
         return;
       }
-      blocked.push({ url: originOf(request.url()), reason: refused, navigation });
+      blocked.push({ url: originOf(request.url()), reason: admission.refused, navigation });
       await route.abort('blockedbyclient');
     } catch {
       // the page or context closed while the request was paused; nothing left to decide
@@ -248,6 +250,20 @@ export class SessionPages implements OnApplicationShutdown {
       entry.release();
     }
   }
+}
+
+/** A navigation holds its host slot until its document has arrived or failed (bounded, never leaked). */
+function holdUntilLoaded(request: ReturnType<Route['request']>, release: () => void): void {
+  const ceiling = setTimeout(release, HOST_SLOT_HOLD_MS);
+  ceiling.unref();
+  void request
+    .response()
+    .then((response) => response?.finished())
+    .catch(() => undefined)
+    .finally(() => {
+      clearTimeout(ceiling);
+      release();
+    });
 }
 
 function isAlive(entry: Entry): boolean {

@@ -8,6 +8,8 @@ export interface FormSite {
   readonly submissions: Record<string, string>[];
   /** Every request path seen, in order. */
   readonly hits: string[];
+  /** The most requests for /slow the site was answering at once. */
+  readonly slowPeak: () => number;
   close(): Promise<void>;
 }
 
@@ -74,13 +76,25 @@ interface SiteOptions {
 export async function startFormSite(options: SiteOptions = {}): Promise<FormSite> {
   const submissions: Record<string, string>[] = [];
   const hits: string[] = [];
+  const slow = { now: 0, peak: 0 };
   const server = createServer((req, res) => {
     hits.push(`${req.method ?? 'GET'} ${req.url ?? '/'}`);
+    if (req.url?.startsWith('/slow')) {
+      slow.now += 1;
+      slow.peak = Math.max(slow.peak, slow.now);
+      res.once('close', () => (slow.now -= 1));
+    }
     void route({ req, res, submissions, options });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { origin: `http://127.0.0.1:${port}`, submissions, hits, close: () => closeServer(server) };
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    submissions,
+    hits,
+    slowPeak: () => slow.peak,
+    close: () => closeServer(server),
+  };
 }
 
 interface Answer {

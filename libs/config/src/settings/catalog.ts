@@ -155,7 +155,10 @@ export const SETTINGS = {
     type: 'integer',
     schema: z.number().int().min(1).max(64).default(2),
     description: 'Pages loaded at once from one domain (politeness)',
-    targets: [{ service: 'dom-extraction', variable: 'DOMAIN_MAX_CONCURRENCY' }],
+    targets: [
+      { service: 'dom-extraction', variable: 'DOMAIN_MAX_CONCURRENCY' },
+      { service: 'action-execution', variable: 'DOMAIN_MAX_CONCURRENCY' },
+    ],
   }),
   domainDelayMs: defineSetting({
     key: 'domainDelayMs',
@@ -164,7 +167,10 @@ export const SETTINGS = {
     schema: z.number().int().min(0).max(600_000).default(500),
     description:
       "Least time between two page loads from one domain, in ms (a site's robots.txt Crawl-delay can raise it)",
-    targets: [{ service: 'dom-extraction', variable: 'DOMAIN_MIN_DELAY_MS' }],
+    targets: [
+      { service: 'dom-extraction', variable: 'DOMAIN_MIN_DELAY_MS' },
+      { service: 'action-execution', variable: 'DOMAIN_MIN_DELAY_MS' },
+    ],
   }),
   searchProviders: defineSetting({
     key: 'searchProviders',
