@@ -1,4 +1,11 @@
-import { createRunResponseSchema, runCompleted, runStep, type EventPayload } from '@forage/contracts';
+import {
+  createRunResponseSchema,
+  runCompleted,
+  runNeedsInput,
+  runStep,
+  type EventPayload,
+} from '@forage/contracts';
+import { terminalAnswerer, type Answerer } from './prompt.js';
 import { renderCompletion, renderStep } from './render.js';
 import { SseParser } from './sse.js';
 
@@ -27,6 +34,8 @@ export async function ask(input: {
   idleMs?: number;
   /** Sent as Authorization: Bearer (a gateway beyond loopback requires one); default FORAGE_API_KEY. */
   apiKey?: string;
+  /** Answers the run's follow-up questions (needs_input); default: prompts on the terminal. */
+  answer?: Answerer;
 }): Promise<RunCompletion> {
   const apiKey = input.apiKey ?? process.env['FORAGE_API_KEY'];
   const auth: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
@@ -65,6 +74,22 @@ export async function ask(input: {
       headers: auth,
       signal,
       print: input.print,
+      onNeedsInput: async (asked) => {
+        // the user's time to answer is not the stream's silence
+        clearTimeout(idleTimer);
+        input.print(`the run needs input: ${asked.reason}${asked.url ? ` (${asked.url})` : ''}`);
+        const answers = (await (input.answer ?? terminalAnswerer())(asked)) ?? [];
+        await sendInput({
+          url: `${input.gatewayUrl}/v1/runs/${created.runId}/input`,
+          headers: auth,
+          answers,
+        });
+        input.print(
+          answers.length > 0
+            ? `sent ${String(answers.length)} answer(s); the run goes on`
+            : 'no answers given; the run goes on without them',
+        );
+      },
       onBytes: () => {
         clearTimeout(idleTimer);
         idleTimer = setTimeout(() => {
@@ -88,12 +113,29 @@ export async function ask(input: {
   }
 }
 
+/** POST /v1/runs/:id/input; a refusal (the run no longer waits) is an AskError. */
+async function sendInput(input: {
+  url: string;
+  headers: Record<string, string>;
+  answers: readonly { key: string; value: string }[];
+}): Promise<void> {
+  const res = await fetch(input.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...input.headers },
+    body: JSON.stringify({ answers: input.answers, remember: true }),
+    signal: AbortSignal.timeout(30_000),
+  });
+  if (!res.ok)
+    throw new AskError(`the gateway refused the answers (${String(res.status)}): ${await res.text()}`);
+}
+
 async function followEvents(input: {
   url: string;
   headers: Record<string, string>;
   signal: AbortSignal;
   print: (line: string) => void;
   onBytes: () => void;
+  onNeedsInput: (asked: EventPayload<typeof runNeedsInput>) => Promise<void>;
 }): Promise<RunCompletion> {
   const events = await fetch(input.url, { headers: input.headers, signal: input.signal });
   if (!events.ok || !events.body) throw new AskError(`could not follow run events (${events.status})`);
@@ -105,6 +147,9 @@ async function followEvents(input: {
       if (event.event === 'step') {
         const line = renderStep(runStep.payload.parse(JSON.parse(event.data)));
         if (line) input.print(line);
+      } else if (event.event === 'needs_input') {
+        await input.onNeedsInput(runNeedsInput.payload.parse(JSON.parse(event.data)));
+        input.onBytes();
       } else if (event.event === 'completed') {
         const done = runCompleted.payload.parse(JSON.parse(event.data));
         input.print(renderCompletion(done));

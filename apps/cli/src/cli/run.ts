@@ -5,6 +5,7 @@ import { ask } from '../ask/ask.js';
 import { gatewayUrlFor, GatewayUrlError } from '../ask/gateway-url.js';
 import { auditCommand } from '../commands/audit.js';
 import { dlqCommand } from '../commands/dlq.js';
+import { memoryCommand } from '../commands/memory.js';
 import { keys } from '../commands/keys.js';
 import { logsCommand } from '../commands/logs.js';
 import { showConfig } from '../commands/config.js';
@@ -169,6 +170,14 @@ async function runCommand(
       });
     case 'dlq':
       return dlqCommand({
+        positionals,
+        dataDir: dataDirOnly(),
+        json: values['json'] === true,
+        write: io.out,
+        warn: io.err,
+      });
+    case 'memory':
+      return memoryCommand({
         positionals,
         dataDir: dataDirOnly(),
         json: values['json'] === true,

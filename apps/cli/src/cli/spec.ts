@@ -185,6 +185,13 @@ export const COMMANDS: readonly CommandSpec[] = [
     options: { ...dataDir, json: { type: 'boolean', description: 'print the list as JSON' } },
   },
   {
+    name: 'memory',
+    synopsis: 'forage memory list [--json] | forage memory forget <key> | forage memory clear',
+    summary:
+      'details the agent remembers from your answers to its follow-up questions (each expires; secrets shown as (secret))',
+    options: { ...dataDir, json: { type: 'boolean', description: 'print the list as JSON' } },
+  },
+  {
     name: 'keys',
     synopsis: 'forage keys create NAME | forage keys list | forage keys revoke ID',
     summary:
