@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { aggregatePassages, answerQuestion, logRecordSchema, normalizeChunks } from '@forage/contracts';
+import {
+  aggregatePassages,
+  answerQuestion,
+  logRecordSchema,
+  normalizeChunks,
+  processListings,
+} from '@forage/contracts';
 import {
   Bus,
   decodeJson,
@@ -10,10 +16,15 @@ import {
   type RunningNatsServer,
   type RunningService,
 } from '@forage/messaging';
-import { aSourcedChunk, startTestNats } from '@forage/testing';
+import {
+  aSourcedChunk,
+  SERVER_ERROR,
+  startFakeOpenAi,
+  startTestNats,
+  type FakeOpenAi,
+} from '@forage/testing';
 import { loadProcessingConfig } from './config.js';
 import { startProcessingService } from './service.js';
-import { SERVER_ERROR, startFakeOpenAi, type FakeOpenAi } from './testing/fake-openai.js';
 import { veloriaChunks } from './testing/veloria-chunks.js';
 
 const QUESTION = 'What is the population of Veloria?';
@@ -155,6 +166,53 @@ describe('processing over NATS', () => {
     ]);
   });
 
+  it('validates, merges across pages and ranks listings; refuses a malformed page with invalid_request', async () => {
+    const field = (value: unknown) => ({
+      value,
+      xpath: '/html[1]/body[1]/li[1]/h3[1]',
+      snippet: String(value),
+      origin: 'json-ld',
+    });
+    const card = (id: string, name: string, price: string) => ({
+      kind: 'hotel',
+      id,
+      xpath: `/html[1]/body[1]/li[${id}]`,
+      origin: 'json-ld',
+      confidence: 0.9,
+      name: field(name),
+      price: field(price),
+      currency: field('USD'),
+    });
+    const chunk = aSourcedChunk();
+    const page = (url: string, listings: unknown[]) => ({
+      url,
+      title: 'Hotels in Besby',
+      domSnapshot: chunk.domSnapshot,
+      logRecordId: chunk.logRecordId,
+      listings,
+    });
+    const reply = await bus.request(processListings, {
+      runId: randomUUID(),
+      pages: [
+        page('https://hotels.test/besby', [card('1', 'Harbour View', '189'), card('2', 'Old Compass', '82')]),
+        page('https://hotels.test/besby?page=2', [card('1', 'The Old Compass', '82')]),
+      ] as never,
+      criteria: { rankBy: 'price', limit: 5 },
+    });
+    expect(reply.duplicates).toBe(1);
+    expect(reply.items.map((i) => [i.name, i.price?.amount])).toEqual([
+      ['Old Compass', 82],
+      ['Harbour View', 189],
+    ]);
+    expect(reply.items[0]?.source).toMatchObject({ url: 'https://hotels.test/besby', nodeId: '2' });
+    const bad = await nc.request(
+      processListings.subject,
+      encodeJson({ runId: randomUUID(), pages: [{ url: 'not a url', listings: 'x' }] }),
+      { timeout: 5_000 },
+    );
+    expect(decodeJson(bad.data)).toMatchObject({ error: { code: 'invalid_request', retryable: false } });
+  });
+
   it('answers invalid payloads with typed invalid_request replies and stays healthy', async () => {
     const bad = [
       { runId: randomUUID(), question: '   ', chunks: [] },
@@ -222,6 +280,8 @@ describe('processing over NATS', () => {
         method: 'llm',
         abstained: false,
         answers: [{ text: '1,234,567', source: { chunkId: row?.chunkId } }],
+        // the fake endpoint reports 812 prompt and 41 completion tokens per call
+        usage: { calls: 1, promptTokens: 812, completionTokens: 41, costUsd: 0 },
       });
     });
 
@@ -247,9 +307,8 @@ describe('processing configuration', () => {
   });
 
   it('treats empty LLM variables as unset', () => {
-    expect(loadProcessingConfig({ LLM_BASE_URL: '', LLM_MODEL: '' })).toMatchObject({
-      LLM_BASE_URL: undefined,
-      OPS_PORT: 7806,
-    });
+    const config = loadProcessingConfig({ LLM_BASE_URL: '', LLM_MODEL: '' });
+    expect(config.LLM_BASE_URL).toBeUndefined();
+    expect(config.OPS_PORT).toBe(7806);
   });
 });

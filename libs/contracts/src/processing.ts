@@ -94,6 +94,15 @@ export const answerQuestion = defineCommand({
     /** The best candidate's confidence and its parts, reported even when the answer was withheld. */
     confidence: z.number().min(0).max(1).optional(),
     components: confidenceComponentsSchema.optional(),
+    /** Tokens and cost of the LLM calls made for this answer (absent when no model was asked). */
+    usage: z
+      .object({
+        calls: z.number().int().nonnegative(),
+        promptTokens: z.number().int().nonnegative(),
+        completionTokens: z.number().int().nonnegative(),
+        costUsd: z.number().nonnegative(),
+      })
+      .optional(),
   }),
 });
 

@@ -1,5 +1,5 @@
-import { OpenAiChat } from '../adapters/openai-chat.js';
-import { RATE_LIMITED, SERVER_ERROR, startFakeOpenAi, type FakeOpenAi } from '../testing/fake-openai.js';
+import { LlmClient } from '@forage/llm';
+import { RATE_LIMITED, SERVER_ERROR, startFakeOpenAi, type FakeOpenAi } from '@forage/testing';
 import { veloriaChunks } from '../testing/veloria-chunks.js';
 import { findAnswers } from './find-answers.js';
 import { ANSWER_SYSTEM_PROMPT } from './llm-prompt.js';
@@ -8,7 +8,7 @@ const QUESTION = 'What is the population of Veloria?';
 
 describe('findAnswers with an OpenAI-compatible endpoint (local fake replaying the real wire format)', () => {
   let llm: FakeOpenAi;
-  let model: OpenAiChat;
+  let model: LlmClient;
   const chunks = veloriaChunks();
   const fallbacks: unknown[] = [];
   const ask = (question = QUESTION, extra: { chunks?: typeof chunks; minConfidence?: number } = {}) =>
@@ -31,7 +31,7 @@ describe('findAnswers with an OpenAI-compatible endpoint (local fake replaying t
 
   beforeAll(async () => {
     llm = await startFakeOpenAi();
-    model = new OpenAiChat({ baseURL: llm.baseURL, model: 'fake-model', timeoutMs: 1_000, maxRetries: 0 });
+    model = new LlmClient({ baseURL: llm.baseURL, model: 'fake-model', timeoutMs: 1_000, maxRetries: 0 });
   });
 
   afterAll(async () => {
@@ -110,12 +110,12 @@ describe('findAnswers with an OpenAI-compatible endpoint (local fake replaying t
     [
       'malformed JSON content',
       { kind: 'completion', content: 'The population is {1,234,567' } as const,
-      'LlmReplyMalformedError',
+      'LlmInvalidReplyError',
     ],
     [
       'JSON of the wrong shape',
       { kind: 'completion', content: '{"answer": 1234567}' } as const,
-      'LlmReplyMalformedError',
+      'LlmInvalidReplyError',
     ],
     [
       'a quote that is not in the cited chunk',
@@ -134,6 +134,7 @@ describe('findAnswers with an OpenAI-compatible endpoint (local fake replaying t
     ['HTTP 500 with an OpenAI error body', SERVER_ERROR, 'LlmUnavailableError'],
     ['HTTP 429 with an OpenAI rate-limit body', RATE_LIMITED, 'LlmUnavailableError'],
     ['no reply before the timeout', { kind: 'hang', ms: 2_500 } as const, 'LlmUnavailableError'],
+    ['a refusal', { kind: 'refusal', refusal: 'I cannot help with that.' } as const, 'LlmRefusalError'],
   ])('falls back to heuristics on %s', async (_label, reply, errorName) => {
     llm.script(reply);
     const found = await ask();

@@ -1,15 +1,18 @@
+import type { z } from 'zod';
 import type { SourcedChunk } from '@forage/contracts';
+import type { ChatPrompt, LlmUsage } from '@forage/llm';
 
-/** The two messages of one chat completion. */
-export interface ChatPrompt {
-  readonly system: string;
-  readonly user: string;
-}
-
-/** Any OpenAI-compatible chat model, behind the one call the answer path needs. */
-export interface ChatModel {
-  /** Resolves with the assistant message text; rejects when the endpoint fails or times out. */
-  complete(prompt: ChatPrompt): Promise<string>;
+/**
+ * The one call the answer path needs from a model: a JSON reply validated with a schema, with its
+ * token usage (`LlmClient` of @forage/llm). Rejects when the endpoint fails, refuses or keeps
+ * replying outside the schema.
+ */
+export interface JsonModel {
+  json<S extends z.ZodType>(
+    prompt: ChatPrompt,
+    schema: S,
+    call?: { readonly runId?: string },
+  ): Promise<{ readonly value: z.output<S>; readonly usage: LlmUsage }>;
 }
 
 const MAX_EXCERPT_CHARS = 2_000;

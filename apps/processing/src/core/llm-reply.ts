@@ -7,11 +7,6 @@ import { termIn, type QuestionAnalysis } from './question.js';
 import { looksLikeSteering } from './steering.js';
 import { tokenize, words } from './text.js';
 
-/** The model's reply was not the JSON object it was asked for. */
-export class LlmReplyMalformedError extends Error {
-  override readonly name = 'LlmReplyMalformedError';
-}
-
 /** The model's answer is not backed by the excerpt it cites (quote not verbatim, answer not in quote, excerpt off-topic). */
 export class LlmReplyUngroundedError extends Error {
   override readonly name = 'LlmReplyUngroundedError';
@@ -32,23 +27,6 @@ const llmAbstainSchema = z.object({
 export const llmReplySchema = z.union([llmAbstainSchema, llmAnswerSchema]);
 export type LlmReply = z.infer<typeof llmReplySchema>;
 export type LlmAnswer = z.infer<typeof llmAnswerSchema>;
-
-/** Parses the assistant message (tolerating a ```json fence around it) against `llmReplySchema`. */
-export function parseLlmReply(content: string): LlmReply {
-  const body = content.trim().replace(/^```(?:json)?\s*([\s\S]*?)\s*```$/i, '$1');
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch (err) {
-    throw new LlmReplyMalformedError(`reply is not JSON: ${body.slice(0, 120)}`, { cause: err });
-  }
-  const parsed = llmReplySchema.safeParse(json);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
-    throw new LlmReplyMalformedError(`reply does not match the schema: ${issues}`.slice(0, 300));
-  }
-  return parsed.data;
-}
 
 export interface GroundedAnswer {
   readonly chunk: SourcedChunk;

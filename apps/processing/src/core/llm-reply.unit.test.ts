@@ -1,11 +1,6 @@
 import { veloriaChunks } from '../testing/veloria-chunks.js';
 import { termWeights } from './coverage.js';
-import {
-  groundLlmAnswer,
-  LlmReplyMalformedError,
-  LlmReplyUngroundedError,
-  parseLlmReply,
-} from './llm-reply.js';
+import { groundLlmAnswer, LlmReplyUngroundedError, llmReplySchema } from './llm-reply.js';
 import { analyzeQuestion } from './question.js';
 import { tokenize } from './text.js';
 
@@ -19,36 +14,27 @@ const ground = (reply: { answer: string; chunk: number; quote: string; confidenc
   groundLlmAnswer({ reply, chunks, question, weights, retrieval: chunks.map(() => 0.5) });
 const n = chunks.findIndex((c) => c.text.startsWith('Population:')) + 1;
 
-describe('parseLlmReply', () => {
-  it('parses an answer, an abstention and a fenced reply', () => {
-    expect(
-      parseLlmReply('{"answer":"1,234,567","chunk":4,"quote":"Population: 1,234,567","confidence":0.9}'),
-    ).toEqual({
-      answer: '1,234,567',
-      chunk: 4,
-      quote: 'Population: 1,234,567',
-      confidence: 0.9,
-    });
-    expect(parseLlmReply('{"abstain":true,"reason":"not stated"}')).toEqual({
-      abstain: true,
-      reason: 'not stated',
-    });
-    expect(parseLlmReply('```json\n{"answer":"x","chunk":"2","quote":"x"}\n```')).toEqual({
+describe('llmReplySchema (what @forage/llm checks the JSON reply against)', () => {
+  it('reads an answer (a numeric string cited chunk, default confidence) and an abstention', () => {
+    expect(llmReplySchema.parse({ answer: 'x', chunk: '2', quote: 'x' })).toEqual({
       answer: 'x',
       chunk: 2,
       quote: 'x',
       confidence: 0.5,
     });
+    expect(llmReplySchema.parse({ abstain: true, reason: 'not stated' })).toEqual({
+      abstain: true,
+      reason: 'not stated',
+    });
   });
 
   it.each([
-    ['not json'],
-    ['{"answer": ""}'],
-    ['{"answer":"x","chunk":0,"quote":"x"}'],
-    ['{"answer":"x","chunk":1,"quote":"x","confidence":7}'],
-    ['[]'],
-  ])('names a malformed reply: %s', (content) => {
-    expect(() => parseLlmReply(content)).toThrow(LlmReplyMalformedError);
+    [{ answer: '' }],
+    [{ answer: 'x', chunk: 0, quote: 'x' }],
+    [{ answer: 'x', chunk: 1, quote: 'x', confidence: 7 }],
+    [[]],
+  ])('refuses %j', (reply) => {
+    expect(llmReplySchema.safeParse(reply).success).toBe(false);
   });
 });
 

@@ -6,13 +6,13 @@ import type { ProcessingConfig } from '../config.js';
 import { QuestionWithoutContentError } from '../errors.js';
 import { findAnswers } from '../core/find-answers.js';
 import { analyzeQuestion } from '../core/question.js';
-import type { ChatModel } from '../core/llm-prompt.js';
+import type { JsonModel } from '../core/llm-prompt.js';
 import { CHAT_MODEL, PROCESSING_CONFIG } from '../tokens.js';
 
 @Controller()
 export class AnswerHandler {
   constructor(
-    @Inject(CHAT_MODEL) private readonly model: ChatModel | null,
+    @Inject(CHAT_MODEL) private readonly model: JsonModel | null,
     @Inject(PROCESSING_CONFIG) private readonly config: ProcessingConfig,
     @Inject(ToolRecorder) private readonly recorder: ToolRecorder,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -34,6 +34,7 @@ export class AnswerHandler {
     const found = await findAnswers({
       ...request,
       model: this.model,
+      runId: request.runId,
       topK: this.config.LLM_TOP_K,
       onFallback: (err) => {
         this.logger.warn({ err }, 'LLM answer rejected or unavailable; answering with heuristics');
@@ -56,6 +57,7 @@ export class AnswerHandler {
         chunkCount: request.chunks.length,
         expectedType: found.expectedType ?? null,
         best: found.best ?? null,
+        usage: found.usage ?? null,
         answers: found.answers.map((a) => ({ text: a.text, confidence: a.confidence, ...a.source })),
       },
     });
@@ -67,6 +69,7 @@ export class AnswerHandler {
       logRecordId,
       ...(found.expectedType ? { expectedType: found.expectedType } : {}),
       ...(found.best ? { confidence: found.best.confidence, components: found.best.components } : {}),
+      ...(found.usage ? { usage: found.usage } : {}),
     };
   }
 }
