@@ -15,6 +15,7 @@ import { Bus } from './bus.js';
 import { ConnectionHealth, type ConnectionCheck } from './connection-health.js';
 import { RuntimeModule } from './module.js';
 import { NestPinoLogger } from './nest-logger.js';
+import type { NatsClientSecurity } from './security/index.js';
 import { ForwardErrorsFilter } from './forward-errors.filter.js';
 
 export type HealthChecks = () => Promise<HealthReport['checks']>;
@@ -32,6 +33,8 @@ export interface ServiceOptions {
   readonly tool?: ToolName;
   /** Extra health checks beyond the NATS connection (a browser, a database). */
   readonly health?: (app: INestMicroservice) => HealthChecks;
+  /** NATS credentials and TLS; by default from the environment (NATS_USER…, see natsClientEnvSchema). */
+  readonly security?: NatsClientSecurity;
 }
 
 export interface RunningService {
@@ -56,6 +59,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     logger,
     ...(options.queue ? { queue: options.queue } : {}),
     ...(options.streamReplicas ? { streamReplicas: options.streamReplicas } : {}),
+    ...(options.security ? { security: options.security } : {}),
   });
   const root: DynamicModule = {
     module: ServiceRoot,
@@ -67,6 +71,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         metrics,
         ...(options.tool ? { tool: options.tool } : {}),
         ...(options.streamReplicas ? { streamReplicas: options.streamReplicas } : {}),
+        ...(options.security ? { security: options.security } : {}),
       }),
       options.module,
     ],

@@ -13,3 +13,4 @@ export * from './nats-server.js';
 export * from './connection-health.js';
 export * from './tool-recorder.js';
 export * from './nest-logger.js';
+export * from './security/index.js';

@@ -13,6 +13,7 @@ import { ensureAllStreams } from './jetstream.js';
 import { natsServers } from './codec.js';
 import { TOOL_NAME, ToolRecorder } from './tool-recorder.js';
 import type { ToolName } from '@forage/contracts';
+import { natsClientSecurityFromEnv, natsConnectOptions, type NatsClientSecurity } from './security/index.js';
 
 /** Injection token for the service's pino logger. */
 export const LOGGER = Symbol('forage.logger');
@@ -40,6 +41,8 @@ export class RuntimeModule {
     tool?: ToolName;
     /** Copies of every stream and bucket in a NATS cluster (NATS_STREAM_REPLICAS). */
     streamReplicas?: number;
+    /** Credentials and TLS; by default from the environment (NATS_USER…, see natsClientEnvSchema). */
+    security?: NatsClientSecurity;
   }): DynamicModule {
     return {
       module: RuntimeModule,
@@ -51,6 +54,7 @@ export class RuntimeModule {
             const nc = await connect({
               servers: natsServers(options.natsUrl),
               name: `${options.service}-client`,
+              ...natsConnectOptions(options.security ?? natsClientSecurityFromEnv(options.service)),
               maxReconnectAttempts: -1,
               // a silent server (network cut, frozen process) is noticed after ~2 missed pings, not minutes
               pingInterval: 10_000,

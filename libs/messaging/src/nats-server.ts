@@ -43,10 +43,13 @@ export async function launchNatsServer(options: {
   monitorPort?: number;
   host?: string;
   startTimeoutMs?: number;
+  /** A configuration file (authorization, TLS); the flags above still set host, ports and store. */
+  configFile?: string;
 }): Promise<RunningNatsServer> {
   const host = options.host ?? '127.0.0.1';
   const bin = findNatsServer();
   const args = [
+    ...(options.configFile ? ['-c', options.configFile] : []),
     '-a',
     host,
     '-p',

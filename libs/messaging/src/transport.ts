@@ -21,6 +21,7 @@ import { consumeDurable } from './durable-consumer.js';
 import { ForageError, InvalidRequestError, toErrorReply } from './errors.js';
 import { parseBody, requestIds } from './inbound.js';
 import { ensureAllStreams, ensureDurableConsumer } from './jetstream.js';
+import { natsClientSecurityFromEnv, natsConnectOptions, type NatsClientSecurity } from './security/index.js';
 
 export interface ForageTransportOptions {
   readonly servers: string;
@@ -31,6 +32,8 @@ export interface ForageTransportOptions {
   readonly logger: Logger;
   /** Copies of each JetStream stream in a cluster. */
   readonly streamReplicas?: number;
+  /** Credentials and TLS; by default from the environment (NATS_USER…, see natsClientEnvSchema). */
+  readonly security?: NatsClientSecurity;
 }
 
 /** Context handed to handlers as `@Ctx()`: the raw NATS message headers and the request ids. */
@@ -68,6 +71,7 @@ export class ForageTransport extends Server implements CustomTransportStrategy {
       this.nc = await connect({
         servers: natsServers(this.options.servers),
         name: this.options.service,
+        ...natsConnectOptions(this.options.security ?? natsClientSecurityFromEnv(this.options.service)),
         maxReconnectAttempts: -1,
         // a silent server (network cut, frozen process) is noticed after ~2 missed pings, not minutes
         pingInterval: 10_000,

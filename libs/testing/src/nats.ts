@@ -1,14 +1,49 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchNatsServer, type RunningNatsServer } from '@forage/messaging';
+import {
+  launchNatsServer,
+  prepareNatsAuth,
+  type NatsClientSecurity,
+  type NatsIdentity,
+  type NatsServerTls,
+  type RunningNatsServer,
+} from '@forage/messaging';
 
-/** A real nats-server with JetStream in a fresh temporary directory, for one test suite. */
-export async function startTestNats(): Promise<RunningNatsServer> {
+export interface TestNats extends RunningNatsServer {
+  /** With `auth`: the directory of `<identity>.password` files (NATS_CREDENTIALS_DIR). */
+  readonly credentialsDir?: string;
+  /** With `auth`: how `identity` connects (no credentials otherwise). */
+  security(identity: NatsIdentity): NatsClientSecurity;
+}
+
+/**
+ * A real nats-server with JetStream in a fresh temporary directory, for one test suite. With
+ * `auth`, every identity of the bus topology gets a password and its subject permissions, and
+ * anonymous clients are refused; `tls` adds the server certificate.
+ */
+export async function startTestNats(
+  options: { auth?: boolean; tls?: NatsServerTls } = {},
+): Promise<TestNats> {
   const dir = mkdtempSync(join(tmpdir(), 'forage-nats-'));
-  const server = await launchNatsServer({ storeDir: dir });
+  const auth = options.auth
+    ? prepareNatsAuth({ dir: join(dir, 'auth'), ...(options.tls ? { tls: options.tls } : {}) })
+    : undefined;
+  const server = await launchNatsServer({
+    storeDir: dir,
+    ...(auth ? { configFile: auth.configFile } : {}),
+  });
   return {
     ...server,
+    ...(auth ? { credentialsDir: auth.credentialsDir } : {}),
+    security(identity) {
+      if (!auth) return {};
+      return {
+        user: identity,
+        pass: auth.passwordOf(identity),
+        ...(options.tls?.caFile ? { tls: { caFile: options.tls.caFile } } : {}),
+      };
+    },
     async stop() {
       await server.stop();
       rmSync(dir, { recursive: true, force: true });

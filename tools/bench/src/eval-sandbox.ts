@@ -47,13 +47,14 @@ async function main(): Promise<number> {
     const kinds = values.only?.split(',') as TaskKind[] | undefined;
     let tasks = sandboxTasks(generateSandbox(), origins).filter((t) => !kinds || kinds.includes(t.kind));
     if (values.limit) tasks = tasks.slice(0, Number(values.limit));
-    client = await RunClient.connect(stack.info.natsUrl);
+    client = await RunClient.connect(stack.info.natsUrl, stack.info.natsAuth);
     const outcomes: Outcome[] = [];
     for (const task of tasks) {
       const started = performance.now();
       const { completion, pages, trace } = await client.ask({
         question: task.question,
         ...(task.urls ? { urls: task.urls } : {}),
+        ...(task.answers ? { answers: task.answers } : {}),
         timeoutMs: Number(values['timeout-s']) * 1000,
       });
       const seconds = (performance.now() - started) / 1000;

@@ -2,6 +2,7 @@ import { connect } from '@nats-io/transport-node';
 import { auditLog, type CommandReply } from '@forage/contracts';
 import { Bus } from '@forage/messaging';
 import { readStackState } from '../stack/state-file.js';
+import { stackNatsOptions } from '../stack/nats-auth.js';
 
 type AuditReply = CommandReply<typeof auditLog>;
 
@@ -24,7 +25,11 @@ export async function auditVerify(input: {
   json: boolean;
   write: (line: string) => void;
 }): Promise<number> {
-  const nc = await connect({ servers: input.natsUrl, name: 'forage-cli-audit' });
+  const nc = await connect({
+    servers: input.natsUrl,
+    name: 'forage-cli-audit',
+    ...stackNatsOptions(input.natsUrl),
+  });
   try {
     const bus = new Bus(nc, { timeoutMs: AUDIT_TIMEOUT_MS });
     const reply = await bus.request(auditLog, { fromSeq: input.fromSeq ?? 1 });

@@ -3,6 +3,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { deadLetterEvent, type EventPayload } from '@forage/contracts';
 import { streams } from '@forage/messaging';
 import { readStackState } from '../stack/state-file.js';
+import { stackNatsOptions } from '../stack/nats-auth.js';
 
 type DeadLetter = EventPayload<typeof deadLetterEvent>;
 
@@ -85,7 +86,11 @@ export async function dlqCommand(input: {
     input.warn(`forage dlq: no running stack in ${input.dataDir}; start one with \`forage up\``);
     return EX_UNAVAILABLE;
   }
-  const nc = await connect({ servers: stack.natsUrl, name: 'forage-cli-dlq' });
+  const nc = await connect({
+    servers: stack.natsUrl,
+    name: 'forage-cli-dlq',
+    ...stackNatsOptions(stack.natsUrl),
+  });
   try {
     if (action === 'list') {
       const letters = await listDeadLetters(nc);

@@ -4,6 +4,7 @@ import { extractPage, type PageSnapshot } from '@forage/contracts';
 import { Bus, RemoteError } from '@forage/messaging';
 import type { Progress } from '../cli/progress.js';
 import type { ExtractFormat } from './extract.js';
+import { stackNatsOptions } from '../stack/nats-auth.js';
 
 /** sysexits: the stack is not running or a page could not be rendered; an egress refusal. */
 export const EX_UNAVAILABLE = 69;
@@ -16,7 +17,11 @@ export type RenderUrl = (url: string) => Promise<PageSnapshot>;
 export async function connectRenderer(
   natsUrl: string,
 ): Promise<{ render: RenderUrl; close: () => Promise<void> }> {
-  const connection: NatsConnection = await connect({ servers: natsUrl, name: 'forage-cli' });
+  const connection: NatsConnection = await connect({
+    servers: natsUrl,
+    name: 'forage-cli',
+    ...stackNatsOptions(natsUrl),
+  });
   const bus = new Bus(connection, { timeoutMs: 90_000 });
   // one run id per command, so its pages are grouped in the log
   const runId = randomUUID();

@@ -2,6 +2,7 @@ import { connect } from '@nats-io/transport-node';
 import { queryLogs, type CommandReply } from '@forage/contracts';
 import { Bus } from '@forage/messaging';
 import { readStackState } from '../stack/state-file.js';
+import { stackNatsOptions } from '../stack/nats-auth.js';
 
 type LogsReply = CommandReply<typeof queryLogs>;
 
@@ -55,7 +56,11 @@ export async function logsCommand(input: {
     input.warn(`forage logs: no running stack in ${input.dataDir}; start one with \`forage up\``);
     return EX_UNAVAILABLE;
   }
-  const nc = await connect({ servers: stack.natsUrl, name: 'forage-cli-logs' });
+  const nc = await connect({
+    servers: stack.natsUrl,
+    name: 'forage-cli-logs',
+    ...stackNatsOptions(stack.natsUrl),
+  });
   try {
     const reply = await new Bus(nc, { timeoutMs: 30_000 }).request(queryLogs, request.data);
     if (input.json) input.write(JSON.stringify(reply));

@@ -1,4 +1,5 @@
 import { serviceVariables, type ForageSettings } from '@forage/config';
+import { serviceNatsEnv } from './nats-auth.js';
 
 /** The services `forage up` runs, in start order, and the environment each one gets. */
 export const SERVICES = [
@@ -25,6 +26,10 @@ export interface StackSettings {
   readonly filesPort?: number;
   /** The user's settings (flags, FORAGE_*, forage.config.json), mapped onto each service's variables. */
   readonly user?: ForageSettings;
+  /** Where each service finds its NATS password (`<service>.password`); unset on a server without authorization. */
+  readonly natsCredentialsDir?: string;
+  /** CA that signed nats-server's certificate, when NATS uses TLS. */
+  readonly natsCaFile?: string;
 }
 
 export interface ProcessPlan {
@@ -98,5 +103,12 @@ function envFor(input: {
       ? { SEARCH_FILES_PORT: String(settings.filesPort) }
       : {}),
     GATEWAY_PORT: String(settings.gatewayPort),
+    ...(settings.natsCredentialsDir
+      ? serviceNatsEnv({
+          credentialsDir: settings.natsCredentialsDir,
+          service: input.service,
+          ...(settings.natsCaFile ? { caFile: settings.natsCaFile } : {}),
+        })
+      : {}),
   };
 }

@@ -1,12 +1,17 @@
 import { chmodSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { rememberStackNatsAuth } from './nats-auth.js';
 
 export const stackStateSchema = z.object({
   supervisorPid: z.number().int(),
   startedAt: z.string(),
   natsUrl: z.string(),
   natsMonitorUrl: z.string(),
+  /** The CLI's NATS identity (its password stays in its own 0600 file). */
+  natsAuth: z
+    .object({ user: z.string(), passwordFile: z.string(), caFile: z.string().optional() })
+    .optional(),
   /** Times the supervisor restarted nats-server after it exited. */
   natsRestarts: z.number().int().default(0),
   gatewayUrl: z.string(),
@@ -48,6 +53,7 @@ export function readStackState(dataDir: string): StackState | undefined {
   }
   const parsed = stackStateSchema.safeParse(raw);
   if (!parsed.success || !isAlive(parsed.data.supervisorPid)) return undefined;
+  rememberStackNatsAuth(parsed.data.natsUrl, parsed.data.natsAuth);
   return parsed.data;
 }
 

@@ -10,6 +10,7 @@ import { planProcesses, SERVICES, type ProcessPlan, type ServiceName } from './l
 import { apiKeysFile } from '../commands/keys.js';
 import { KeptProcess, stopChild, type ProcessExit } from './kept-process.js';
 import { acquireStackLock, ensurePrivateDir } from './lock.js';
+import { adminAuthOf, prepareStackNatsAuth } from './nats-auth.js';
 import { freePorts, isPortFree } from './ports.js';
 import { removeStackState, writeStackState, type StackState } from './state-file.js';
 
@@ -109,12 +110,18 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     if (!(await isPortFree(options.gatewayPort))) {
       throw new StackStartError(`port ${options.gatewayPort} is in use (another program? try --port)`);
     }
+    // every process gets its own NATS identity, allowed only the subjects its contracts name
+    const natsAuth = prepareStackNatsAuth(dataDir);
     const natsPorts: { port?: number; monitorPort?: number } = {};
     let natsServer: RunningNatsServer | undefined;
     nats = await KeptProcess.start({
       name: 'nats-server',
       start: async () => {
-        natsServer = await launchNatsServer({ storeDir: join(dataDir, 'nats'), ...natsPorts });
+        natsServer = await launchNatsServer({
+          storeDir: join(dataDir, 'nats'),
+          configFile: natsAuth.configFile,
+          ...natsPorts,
+        });
         natsPorts.port = natsServer.port;
         natsPorts.monitorPort = Number(new URL(natsServer.monitorUrl).port);
         return natsServer.process;
@@ -150,6 +157,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         sandboxOrigins: sandbox.map((s) => s.origin),
         gatewayPort: options.gatewayPort,
         logLevel: options.logLevel,
+        natsCredentialsDir: natsAuth.credentialsDir,
         ...(filesPort !== undefined ? { filesPort } : {}),
         ...(options.user ? { user: options.user } : {}),
       },
@@ -175,6 +183,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       startedAt: new Date().toISOString(),
       natsUrl,
       natsMonitorUrl,
+      natsAuth: adminAuthOf(natsAuth),
       natsRestarts: 0,
       gatewayUrl,
       sandbox,

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { runCompleted, runStart, runStep, type EventPayload } from '@forage/contracts';
-import { Bus, decodeJson } from '@forage/messaging';
+import {
+  runCompleted,
+  runInput,
+  runNeedsInput,
+  runStart,
+  runStep,
+  type EventPayload,
+} from '@forage/contracts';
+import { Bus, decodeJson, natsConnectOptionsFromFile, type NatsPasswordFileAuth } from '@forage/messaging';
 
 export type Completion = EventPayload<typeof runCompleted>;
 
@@ -15,6 +22,8 @@ export class RunClient {
   private readonly pages = new Map<string, number>();
   /** Each run's finished steps, in words, for the trace of a failed task. */
   private readonly trace = new Map<string, string[]>();
+  /** What the user answers for each waiting run (declines what is not there). */
+  private readonly answers = new Map<string, Readonly<Record<string, string>>>();
 
   private constructor(
     private readonly nc: NatsConnection,
@@ -26,6 +35,25 @@ export class RunClient {
         const parsed = runCompleted.payload.safeParse(decodeJson(msg.data));
         if (!parsed.success) return;
         this.waiting.get(parsed.data.runId)?.(parsed.data);
+      },
+    });
+    nc.subscribe(runNeedsInput.subject, {
+      callback: (err, msg) => {
+        if (err) return;
+        const parsed = runNeedsInput.payload.safeParse(decodeJson(msg.data));
+        if (!parsed.success) return;
+        const { runId, questions } = parsed.data;
+        const given = this.answers.get(runId) ?? {};
+        this.trace.get(runId)?.push(`needs_input ${questions.map((q) => q.key).join(', ')}`);
+        void this.bus
+          .request(runInput, {
+            runId,
+            answers: questions.flatMap((q) =>
+              given[q.key] ? [{ key: q.key, value: given[q.key] ?? '' }] : [],
+            ),
+            remember: true,
+          })
+          .catch(() => undefined);
       },
     });
     nc.subscribe(runStep.subject, {
@@ -41,19 +69,21 @@ export class RunClient {
     });
   }
 
-  static async connect(natsUrl: string): Promise<RunClient> {
-    const nc = await connect({ servers: natsUrl, name: 'eval-sandbox' });
+  static async connect(natsUrl: string, auth?: NatsPasswordFileAuth): Promise<RunClient> {
+    const nc = await connect({ servers: natsUrl, name: 'eval-sandbox', ...natsConnectOptionsFromFile(auth) });
     return new RunClient(nc, new Bus(nc, { timeoutMs: 60_000 }));
   }
 
   async ask(input: {
     question: string;
     urls?: readonly string[];
+    answers?: Readonly<Record<string, string>>;
     timeoutMs: number;
   }): Promise<{ completion: Completion | undefined; pages: number; trace: string[] }> {
     const runId = randomUUID();
     const trace: string[] = [];
     this.trace.set(runId, trace);
+    this.answers.set(runId, input.answers ?? {});
     const done = new Promise<Completion>((resolve) => this.waiting.set(runId, resolve));
     await this.bus.publishDurable(
       runStart,
@@ -80,6 +110,7 @@ export class RunClient {
       this.waiting.delete(runId);
       this.pages.delete(runId);
       this.trace.delete(runId);
+      this.answers.delete(runId);
     }
   }
 

@@ -7,6 +7,10 @@ import { z } from 'zod';
 
 const stateSchema = z.object({
   natsUrl: z.string(),
+  /** The operator's NATS identity (`forage up` requires one per client). */
+  natsAuth: z
+    .object({ user: z.string(), passwordFile: z.string(), caFile: z.string().optional() })
+    .optional(),
   gatewayUrl: z.string(),
   sandbox: z.array(z.object({ name: z.string(), origin: z.string() })),
   processes: z.array(z.object({ service: z.string(), opsPort: z.number() })),
