@@ -2,14 +2,19 @@ import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '@forage/browser';
 import { createApiKey, writeApiKeyFile, type ApiKeyRecord } from '@forage/config';
-import type { RunningNatsServer } from '@forage/messaging';
+import type { RunningNatsServer, RunningService } from '@forage/messaging';
 import { startTestNats, tempDir } from '@forage/testing';
-import { loadGatewayConfig } from './config.js';
-import { startGatewayService, type RunningGateway } from './service.js';
+import { loadLoggingConfig } from '../apps/logging/src/config.js';
+import { startLoggingService } from '../apps/logging/src/service.js';
+import { loadGatewayConfig } from '../apps/gateway/src/config.js';
+import { startGatewayService, type RunningGateway } from '../apps/gateway/src/service.js';
 
 const question = JSON.stringify({ question: 'What is the population of somewhere?' });
 
-/** API keys required (as on a gateway reachable beyond loopback), over a real nats-server and real Chromium. */
+/**
+ * API keys required (as on a gateway reachable beyond loopback), over a real nats-server, the real
+ * logging service (the runs history records each run's key) and real Chromium.
+ */
 describe('gateway API keys', () => {
   const dir = tempDir('forage-gw-keys-');
   const keysFile = join(dir.path, 'api-keys.json');
@@ -17,6 +22,7 @@ describe('gateway API keys', () => {
   const second = createApiKey('second');
   let nats: RunningNatsServer;
   let gateway: RunningGateway;
+  let logging: RunningService;
   let browser: Browser | undefined;
 
   const post = (headers: Record<string, string>) =>
@@ -32,6 +38,14 @@ describe('gateway API keys', () => {
   beforeAll(async () => {
     write([first.record, second.record]);
     nats = await startTestNats();
+    logging = await startLoggingService(
+      loadLoggingConfig({
+        NATS_URL: nats.url,
+        OPS_PORT: '0',
+        LOG_LEVEL: 'silent',
+        LOGGING_DATA_DIR: 'memory://',
+      }),
+    );
     gateway = await startGatewayService(
       loadGatewayConfig({
         NATS_URL: nats.url,
@@ -49,6 +63,7 @@ describe('gateway API keys', () => {
   afterAll(async () => {
     await browser?.close();
     await gateway.stop();
+    await logging.stop();
     await nats.stop();
     dir.remove();
   });
@@ -73,6 +88,27 @@ describe('gateway API keys', () => {
     expect(
       (await fetch(`${gateway.httpUrl}${statusUrl}`, { headers: { 'x-api-key': first.token } })).status,
     ).toBe(200);
+  });
+
+  it('shows a key only its own runs: listed, read, cancelled', async () => {
+    const created = await post({ authorization: `Bearer ${second.token}` });
+    expect(created.status).toBe(202);
+    const { runId } = (await created.json()) as { runId: string };
+    const as = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+    const listed = async (token: string) =>
+      (
+        (await (await fetch(`${gateway.httpUrl}/v1/runs?limit=50`, as(token))).json()) as {
+          runs: { runId: string }[];
+        }
+      ).runs.map((r) => r.runId);
+    expect(await listed(second.token)).toEqual([runId]);
+    expect(await listed(first.token)).not.toContain(runId);
+    expect((await fetch(`${gateway.httpUrl}/v1/runs/${runId}`, as(first.token))).status).toBe(404);
+    expect((await fetch(`${gateway.httpUrl}/v1/runs/${runId}/events`, as(first.token))).status).toBe(404);
+    expect(
+      (await fetch(`${gateway.httpUrl}/v1/runs/${runId}`, { ...as(first.token), method: 'DELETE' })).status,
+    ).toBe(404);
+    expect((await fetch(`${gateway.httpUrl}/v1/runs/${runId}`, as(second.token))).status).toBe(200);
   });
 
   it('limits runs per key, not per address', async () => {

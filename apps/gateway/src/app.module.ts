@@ -4,6 +4,12 @@ import { GATEWAY_CONFIG } from './tokens.js';
 import { RunBoard } from './core/run-board.js';
 import { RunFeed } from './adapters/run-feed.js';
 import { RunsController } from './http/runs.controller.js';
+import { RunEventsController } from './http/run-events.controller.js';
+import { EvidenceController } from './http/evidence.controller.js';
+import { OpenApiController } from './http/openapi.controller.js';
+import { RunAccess } from './http/run-access.js';
+import { RunHistory } from './adapters/run-history.js';
+import { EvidenceReader } from './adapters/evidence-reader.js';
 import { UiController } from './http/ui.controller.js';
 import { HttpMetricsInterceptor } from './http/http-metrics.interceptor.js';
 import { McpController } from './http/mcp.controller.js';
@@ -16,11 +22,23 @@ export class GatewayModule {
   static register(config: GatewayConfig): DynamicModule {
     return {
       module: GatewayModule,
-      controllers: [RunsController, UiController, McpController, SearchController, ExtractController],
+      controllers: [
+        RunsController,
+        RunEventsController,
+        EvidenceController,
+        OpenApiController,
+        UiController,
+        McpController,
+        SearchController,
+        ExtractController,
+      ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: RunBoard, useValue: new RunBoard(config.GATEWAY_MAX_RUNS) },
         RunFeed,
+        RunHistory,
+        RunAccess,
+        EvidenceReader,
         HttpMetricsInterceptor,
         BusForagePort,
       ],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { baseEnvSchema, booleanFlagSchema, parseConfig, portSchema } from '@forage/config';
+import { evidenceEnvSchema } from '@forage/evidence';
 
 const listSchema = z
   .string()
@@ -36,6 +37,9 @@ export const gatewayConfigSchema = baseEnvSchema.extend({
   GATEWAY_REQUIRE_API_KEY: z.enum(['auto', 'true', 'false']).default('auto'),
   /** An event stream is closed after this long even if its run never completes. */
   GATEWAY_EVENTS_MAX_MS: z.coerce.number().int().min(1_000).default(900_000),
+  /** The evidence store's key (shared by every service); without it `GET /v1/evidence/:sha256` answers 503. */
+  FORAGE_EVIDENCE_KEY: evidenceEnvSchema.shape.FORAGE_EVIDENCE_KEY.optional(),
+  EVIDENCE_RETENTION_DAYS: evidenceEnvSchema.shape.EVIDENCE_RETENTION_DAYS,
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 

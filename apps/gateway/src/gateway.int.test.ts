@@ -212,17 +212,24 @@ describe('gateway HTTP boundary', () => {
   });
 
   it('answers 405 with Allow for a wrong method on a known path, and a JSON 404 for an unknown one', async () => {
-    const get = await send(port, { method: 'GET', path: '/v1/runs' });
-    expectTypedError(get, 405, 'invalid_request');
-    expect(get.headers.allow).toBe('POST');
-    const del = await send(port, { method: 'DELETE', path: '/v1/runs/6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b' });
-    expectTypedError(del, 405, 'invalid_request');
-    expect(del.headers.allow).toBe('GET, HEAD');
+    const put = await send(port, { method: 'PUT', path: '/v1/runs' });
+    expectTypedError(put, 405, 'invalid_request');
+    expect(put.headers.allow).toBe('GET, HEAD, POST');
+    const patch = await send(port, {
+      method: 'PATCH',
+      path: '/v1/runs/6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b',
+    });
+    expectTypedError(patch, 405, 'invalid_request');
+    expect(patch.headers.allow).toBe('GET, HEAD, DELETE');
     expectTypedError(await send(port, { method: 'GET', path: '/v2/nothing' }), 404, 'not_found');
+    expectTypedError(await send(port, { method: 'GET', path: '/v1/runs/not-a-run-id' }), 404, 'not_found');
+  });
+
+  it('answers 503 for a run it does not know while the runs history (logging) is down, not a false 404', async () => {
     expectTypedError(
       await send(port, { method: 'GET', path: '/v1/runs/6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b' }),
-      404,
-      'not_found',
+      503,
+      'unavailable',
     );
   });
 

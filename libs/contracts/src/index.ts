@@ -15,3 +15,4 @@ export * from './dead-letter.js';
 export { allContracts, commandContracts, eventContracts } from './registry.js';
 export * from './runs-history.js';
 export * from './tools.js';
+export * from './http-api.js';

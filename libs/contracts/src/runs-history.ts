@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { defineCommand, defineEvent } from './define.js';
 import { isoTimeSchema, questionTextSchema, runIdSchema } from './common.js';
-import { runCompleted, runOutcomeSchema } from './run.js';
+import { runCompleted, runOutcomeSchema, runStateSchema } from './run.js';
 
 /** Where a run stands in the history: from its start event, its steps and its completion. */
-export const runHistoryStatusSchema = z
-  .enum(['queued', 'running', 'completed'])
-  .meta({ description: 'queued until its first step, running until its completion' });
+export const runHistoryStatusSchema = runStateSchema;
 export type RunHistoryStatus = z.infer<typeof runHistoryStatusSchema>;
 
 /** Who started a run: the API key's id, or null when the gateway required none. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DeliverPolicy, jetstream, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
-import { runCompleted, runStart, runStep } from '@forage/contracts';
+import { runCompleted, runNeedsInput, runStart, runStep } from '@forage/contracts';
 import { Bus, decodeJson, LOGGER, streams } from '@forage/messaging';
 import { HandlerMetrics, type Logger } from '@forage/observability';
 import { RunBoard, type RunCompletedEvent } from '../core/run-board.js';
@@ -72,6 +72,8 @@ export class RunFeed implements OnApplicationBootstrap, OnApplicationShutdown {
         this.board.started(runStart.payload.parse(body));
       } else if (msg.subject === runStep.subject) {
         this.board.apply({ type: 'step', data: runStep.payload.parse(body) });
+      } else if (msg.subject === runNeedsInput.subject) {
+        this.board.apply({ type: 'needs_input', data: runNeedsInput.payload.parse(body) });
       } else if (msg.subject === runCompleted.subject) {
         void this.gateThenApply(runCompleted.payload.parse(body));
       }

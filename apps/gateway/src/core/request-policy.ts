@@ -34,9 +34,13 @@ export interface RequestFacts {
 /** The gateway's routes and the methods each serves (HEAD goes with GET). */
 export const ROUTES: readonly { readonly pattern: RegExp; readonly methods: readonly string[] }[] = [
   { pattern: /^\/$/, methods: ['GET', 'HEAD'] },
-  { pattern: /^\/v1\/runs\/?$/, methods: ['POST'] },
-  { pattern: /^\/v1\/runs\/[^/]+\/?$/, methods: ['GET', 'HEAD'] },
+  { pattern: /^\/v1\/runs\/?$/, methods: ['GET', 'HEAD', 'POST'] },
+  { pattern: /^\/v1\/runs\/[^/]+\/?$/, methods: ['GET', 'HEAD', 'DELETE'] },
   { pattern: /^\/v1\/runs\/[^/]+\/events\/?$/, methods: ['GET', 'HEAD'] },
+  { pattern: /^\/v1\/runs\/[^/]+\/input\/?$/, methods: ['POST'] },
+  { pattern: /^\/v1\/evidence\/[^/]+\/?$/, methods: ['GET', 'HEAD'] },
+  { pattern: /^\/v1\/openapi\.json$/, methods: ['GET', 'HEAD'] },
+  { pattern: /^\/ui\/[^/]+$/, methods: ['GET', 'HEAD'] },
 ];
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]', '::1'];

@@ -62,9 +62,15 @@ describe('judgeRequest', () => {
   });
 
   it('answers 405 with the allowed methods on a known path', () => {
-    expect(judgeRequest(post({ method: 'GET', hasBody: false }), policy)).toMatchObject({
+    expect(judgeRequest(post({ method: 'PUT', hasBody: false }), policy)).toMatchObject({
       status: 405,
-      headers: { allow: 'POST' },
+      headers: { allow: 'GET, HEAD, POST' },
+    });
+    expect(
+      judgeRequest(post({ method: 'POST', path: '/v1/evidence/abc', hasBody: false }), policy),
+    ).toMatchObject({
+      status: 405,
+      headers: { allow: 'GET, HEAD' },
     });
     expect(judgeRequest(post({ method: 'PUT', path: '/v1/runs/abc/events' }), policy)?.status).toBe(405);
     expect(

@@ -1,20 +1,31 @@
-import type { EventPayload, runCompleted, runStart, runStep } from '@forage/contracts';
+import type {
+  EventPayload,
+  runCompleted,
+  runNeedsInput,
+  runStart,
+  runStep,
+  RunState,
+} from '@forage/contracts';
 import type { VerdictGate } from './verdict-gate.js';
 
 export type RunStartEvent = EventPayload<typeof runStart>;
 export type RunStepEvent = EventPayload<typeof runStep>;
 export type RunCompletedEvent = EventPayload<typeof runCompleted>;
+export type RunNeedsInputEvent = EventPayload<typeof runNeedsInput>;
 
 export type RunEvent =
   | { readonly type: 'step'; readonly data: RunStepEvent }
+  | { readonly type: 'needs_input'; readonly data: RunNeedsInputEvent }
   | { readonly type: 'completed'; readonly data: RunCompletedEvent; readonly gate?: VerdictGate };
 
 export interface RunView {
   readonly runId: string;
   question: string;
   requestedAt: string;
-  status: 'queued' | 'running' | 'completed';
+  status: RunState;
   steps: RunStepEvent[];
+  /** The questions the run asked last (run.needs-input.v1); kept after it resumes. */
+  needsInput: RunNeedsInputEvent | null;
   /** The completion as shown: an answer only as far as the recorded verdict confirms it. */
   result: RunCompletedEvent | null;
   /** How the gateway checked the completion against the recorded verdict; null before completion. */
@@ -54,7 +65,13 @@ export class RunBoard {
       if (view.steps.some((s) => s.seq === event.data.seq)) return;
       view.steps.push(event.data);
       view.steps.sort((a, b) => a.seq - b.seq);
-      if (view.status === 'queued') view.status = 'running';
+      const resumed =
+        view.needsInput !== null && Date.parse(event.data.at) > Date.parse(view.needsInput.askedAt);
+      if (view.status === 'queued' || (view.status === 'needs_input' && resumed)) view.status = 'running';
+    } else if (event.type === 'needs_input') {
+      if (view.status === 'completed' || view.needsInput?.askedAt === event.data.askedAt) return;
+      view.needsInput = event.data;
+      view.status = 'needs_input';
     } else {
       if (view.result) return;
       view.result = event.data;
@@ -70,6 +87,8 @@ export class RunBoard {
     const view = this.runs.get(runId);
     if (!view) return () => undefined;
     for (const step of view.steps) listener({ type: 'step', data: step });
+    if (view.status === 'needs_input' && view.needsInput)
+      listener({ type: 'needs_input', data: view.needsInput });
     if (view.result) {
       listener({ type: 'completed', data: view.result, ...(view.gate ? { gate: view.gate } : {}) });
       return () => undefined;
@@ -83,7 +102,16 @@ export class RunBoard {
   private ensure(runId: string): RunView {
     let view = this.runs.get(runId);
     if (!view) {
-      view = { runId, question: '', requestedAt: '', status: 'queued', steps: [], result: null, gate: null };
+      view = {
+        runId,
+        question: '',
+        requestedAt: '',
+        status: 'queued',
+        steps: [],
+        needsInput: null,
+        result: null,
+        gate: null,
+      };
       this.runs.set(runId, view);
       this.evict();
     }

@@ -4,6 +4,7 @@ import { judgeRequest, type RequestPolicy } from '../core/request-policy.js';
 import type { RateLimiter } from '../core/rate-limiter.js';
 import type { ApiKeyStore } from '../adapters/api-key-store.js';
 import { sendError } from './error-response.js';
+import { setCaller } from './caller.js';
 
 export interface GuardOptions {
   readonly policy: RequestPolicy;
@@ -62,6 +63,7 @@ export function requestGuard(options: GuardOptions) {
       }
       // limits follow the key, wherever its requests come from
       client = `key:${key.id}`;
+      setCaller(req, { keyId: key.id });
     }
     const startsRun = method === 'POST' && /^\/v1\/runs\/?$/.test(path);
     for (const [limiter, reason] of [

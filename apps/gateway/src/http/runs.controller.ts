@@ -1,28 +1,37 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import {
-  BadRequestException,
   Body,
   Controller,
+  Delete,
   Get,
   HttpCode,
   Inject,
-  NotFoundException,
   Param,
   Post,
+  Query,
   Req,
-  Res,
-  ServiceUnavailableException,
   UseInterceptors,
 } from '@nestjs/common';
-import { createRunBodySchema, runStart, type CreateRunResponse, type ErrorReply } from '@forage/contracts';
+import {
+  createRunBodySchema,
+  runCancel,
+  runInput,
+  runInputBodySchema,
+  runsListFilterSchema,
+  runStart,
+  type CreateRunResponse,
+  type RunsPage,
+} from '@forage/contracts';
 import { Bus, issuesOf } from '@forage/messaging';
-import { RunBoard, type RunEvent, type RunView } from '../core/run-board.js';
+import { RunBoard, type RunView } from '../core/run-board.js';
+import { RunHistory } from '../adapters/run-history.js';
+import { RunAccess } from './run-access.js';
 import { GATEWAY_CONFIG } from '../tokens.js';
 import type { GatewayConfig } from '../config.js';
 import { HttpMetricsInterceptor } from './http-metrics.interceptor.js';
-
-const runIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+import { callerOf } from './caller.js';
+import { conflict, invalidRequest, messageOf, unavailable } from './http-errors.js';
 
 @Controller('v1/runs')
 @UseInterceptors(HttpMetricsInterceptor)
@@ -30,22 +39,18 @@ export class RunsController {
   constructor(
     @Inject(Bus) private readonly bus: Bus,
     @Inject(RunBoard) private readonly board: RunBoard,
+    @Inject(RunHistory) private readonly history: RunHistory,
+    @Inject(RunAccess) private readonly access: RunAccess,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   /** Starts a run: the request is stored durably before 202 is returned. */
   @Post()
   @HttpCode(202)
-  async create(@Body() body: unknown): Promise<CreateRunResponse> {
+  async create(@Body() body: unknown, @Req() req: IncomingMessage): Promise<CreateRunResponse> {
     const parsed = createRunBodySchema.safeParse(body);
     if (!parsed.success) {
-      throw new BadRequestException(
-        errorBody({
-          code: 'invalid_request',
-          message: 'body does not match CreateRunBody',
-          issues: issuesOf(parsed.error),
-        }),
-      );
+      throw invalidRequest('body does not match CreateRunBody', issuesOf(parsed.error));
     }
     const runId = randomUUID();
     const event = {
@@ -55,63 +60,74 @@ export class RunsController {
       options: { maxPages: parsed.data.options?.maxPages ?? this.config.GATEWAY_DEFAULT_MAX_PAGES },
       ...(parsed.data.urls ? { urls: parsed.data.urls } : {}),
     };
-    this.board.started(event);
+    const caller = callerOf(req);
     try {
+      // the owner is in the history before the run exists, so its key can always see it
+      if (caller.keyId) await this.history.claim({ runId, owner: caller.keyId, question: event.question });
+      this.board.started(event);
       await this.bus.publishDurable(runStart, event, { msgId: runId });
     } catch (err) {
-      throw new ServiceUnavailableException(
-        errorBody({
-          code: 'unavailable',
-          message: err instanceof Error ? err.message : 'could not queue the run',
-        }),
-      );
+      throw unavailable(`could not queue the run: ${messageOf(err)}`);
     }
     return { runId, statusUrl: `/v1/runs/${runId}`, eventsUrl: `/v1/runs/${runId}/events` };
   }
 
+  /** Past runs from the history (the database), newest first; with API keys, the caller's own. */
+  @Get()
+  async list(@Query() query: Record<string, unknown>, @Req() req: IncomingMessage): Promise<RunsPage> {
+    const parsed = runsListFilterSchema.strict().safeParse(query);
+    if (!parsed.success) throw invalidRequest('query does not match RunsListFilter', issuesOf(parsed.error));
+    try {
+      return await this.history.list(callerOf(req), parsed.data);
+    } catch (err) {
+      if (err instanceof Error && 'code' in err && err.code === 'invalid_request')
+        throw invalidRequest(err.message);
+      throw unavailable(`the runs history did not answer: ${messageOf(err)}`);
+    }
+  }
+
   @Get(':id')
-  get(@Param('id') id: string): RunView {
-    return this.find(id);
+  get(@Param('id') id: string, @Req() req: IncomingMessage): Promise<RunView> {
+    return this.access.find(id, req);
   }
 
-  /** Server-sent events: every step so far, then live ones, ending with `completed`. */
-  @Get(':id/events')
-  events(@Param('id') id: string, @Req() req: IncomingMessage, @Res() res: ServerResponse): void {
-    this.find(id);
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
+  /** Answers the questions of a run waiting in needs_input (the orchestrator takes them or refuses). */
+  @Post(':id/input')
+  @HttpCode(202)
+  async input(
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @Req() req: IncomingMessage,
+  ): Promise<{ runId: string; accepted: true; detail: string }> {
+    const parsed = runInputBodySchema.safeParse(body);
+    if (!parsed.success) throw invalidRequest('body does not match RunInputBody', issuesOf(parsed.error));
+    const view = await this.access.find(id, req);
+    if (view.status !== 'needs_input') throw conflict(`run ${id} is ${view.status}, not waiting for input`);
+    let reply;
+    try {
+      reply = await this.bus.request(runInput, { runId: id, ...parsed.data }, { timeoutMs: 10_000 });
+    } catch (err) {
+      throw unavailable(`the orchestrator did not take the answers: ${messageOf(err)}`);
+    }
+    if (!reply.accepted) throw conflict(reply.detail);
+    return { runId: id, accepted: true, detail: reply.detail };
+  }
+
+  /** Cancels a run: the orchestrator running it stops and completes it as failed. */
+  @Delete(':id')
+  @HttpCode(202)
+  async cancel(
+    @Param('id') id: string,
+    @Req() req: IncomingMessage,
+  ): Promise<{ runId: string; status: 'cancelling' }> {
+    const view = await this.access.find(id, req);
+    if (view.status === 'completed') throw conflict(`run ${id} has already completed`);
+    // core NATS, to every orchestrator replica: the one running the run stops it
+    this.bus.publish(runCancel, {
+      runId: id,
+      requestedAt: new Date().toISOString(),
+      reason: 'cancelled by the user',
     });
-    res.write(': forage run events\n\n');
-    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
-    // a run that never completes must not hold the stream (and the client) forever
-    const limit = setTimeout(() => {
-      close();
-    }, this.config.GATEWAY_EVENTS_MAX_MS);
-    const send = (event: RunEvent): void => {
-      res.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
-      if (event.type === 'completed') close();
-    };
-    let unsubscribe = (): void => undefined;
-    const close = (): void => {
-      clearInterval(heartbeat);
-      clearTimeout(limit);
-      unsubscribe();
-      res.end();
-    };
-    unsubscribe = this.board.follow(id, send);
-    req.on('close', close);
+    return { runId: id, status: 'cancelling' };
   }
-
-  private find(id: string): RunView {
-    const view = runIdPattern.test(id) ? this.board.get(id) : undefined;
-    if (!view) throw new NotFoundException(errorBody({ code: 'not_found', message: `no run ${id}` }));
-    return view;
-  }
-}
-
-function errorBody(error: Omit<ErrorReply['error'], 'retryable'>): ErrorReply {
-  return { error: { ...error, retryable: error.code === 'unavailable' } };
 }

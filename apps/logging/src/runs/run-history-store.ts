@@ -9,7 +9,7 @@ import type {
   RunSummary,
   listRuns,
 } from '@forage/contracts';
-import { runCompleted, runStart, runStep } from '@forage/contracts';
+import { runCompleted, runNeedsInput, runStart, runStep } from '@forage/contracts';
 import { InvalidRequestError } from '@forage/messaging';
 import { MEMORY_DATA_DIR, type LoggingConfig } from '../config.js';
 import { pgliteClient } from '../adapters/pglite-log-repository.js';
@@ -35,6 +35,8 @@ const SCHEMA = `
     completion   text,
     updated_at   timestamptz not null default clock_timestamp()
   );
+  alter table run_history add column if not exists asked_at timestamptz;
+  alter table run_history add column if not exists last_step_at timestamptz;
   create index if not exists run_history_requested on run_history (requested_at desc, run_id desc);
   create index if not exists run_history_owner on run_history (owner, requested_at desc, run_id desc);
 `;
@@ -88,13 +90,33 @@ export class RunHistoryStore {
     );
   }
 
+  /** A step after the run's last question means it resumed (or never waited). */
   async stepped(event: EventPayload<typeof runStep>): Promise<void> {
     await this.db.query(
-      `insert into run_history (run_id, status, steps, requested_at) values ($1, 'running', $2, $3)
+      `insert into run_history (run_id, status, steps, requested_at, last_step_at) values ($1, 'running', $2, $3, $3)
        on conflict (run_id) do update set
-         status = case when run_history.status = 'queued' then 'running' else run_history.status end,
+         last_step_at = greatest(run_history.last_step_at, excluded.last_step_at),
+         status = case
+           when run_history.status = 'queued' then 'running'
+           when run_history.status = 'needs_input' and excluded.last_step_at > run_history.asked_at then 'running'
+           else run_history.status end,
          steps = greatest(run_history.steps, excluded.steps), updated_at = clock_timestamp()`,
       [event.runId, event.seq + 1, event.at],
+    );
+  }
+
+  /** Waiting for the user, unless completed or a later step shows it went on. */
+  async neededInput(event: EventPayload<typeof runNeedsInput>): Promise<void> {
+    await this.db.query(
+      `insert into run_history (run_id, status, requested_at, asked_at) values ($1, 'needs_input', $2, $2)
+       on conflict (run_id) do update set
+         asked_at = greatest(run_history.asked_at, excluded.asked_at),
+         status = case
+           when run_history.status = 'completed' then run_history.status
+           when run_history.last_step_at > excluded.asked_at then run_history.status
+           else 'needs_input' end,
+         updated_at = clock_timestamp()`,
+      [event.runId, event.askedAt],
     );
   }
 

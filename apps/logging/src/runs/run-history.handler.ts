@@ -4,6 +4,7 @@ import {
   getRunHistory,
   listRuns,
   runCompleted,
+  runNeedsInput,
   runStart,
   runStep,
   type CommandReply,
@@ -28,6 +29,13 @@ export class RunHistoryHandler {
   })
   async stepped(event: EventPayload<typeof runStep>): Promise<void> {
     await this.store.stepped(event);
+  }
+
+  @HandleEvent(runNeedsInput, {
+    durable: { stream: streams.runEvents.name, consumer: 'logging-run-history-input' },
+  })
+  async neededInput(event: EventPayload<typeof runNeedsInput>): Promise<void> {
+    await this.store.neededInput(event);
   }
 
   @HandleEvent(runCompleted, {

@@ -5,6 +5,7 @@ import {
   getRunHistory,
   listRuns,
   runCompleted,
+  runNeedsInput,
   runStart,
   runStep,
   type CommandReply,
@@ -153,4 +154,32 @@ describe('runs history (logging service, PGlite, real nats-server)', () => {
     expect(detail.run?.completion?.outcome).toBe('no_answer');
     expect((await bus.request(getRunHistory, { runId: randomUUID() })).run).toBeNull();
   }, 60_000);
+
+  it('shows a run waiting for input until a later step shows it went on', async () => {
+    const runId = randomUUID();
+    const askedAt = new Date(base - 60_000).toISOString();
+    await bus.publishDurable(
+      runNeedsInput,
+      { runId, reason: 'needs an email', questions: [], askedAt, waitsUntil: new Date(base).toISOString() },
+      { msgId: `${runId}:input` },
+    );
+    const statusOf = async (): Promise<string | undefined> =>
+      (await bus.request(getRunHistory, { runId })).run?.summary.status;
+    await listUntil({ runIds: [runId] }, (p) => p.runs[0]?.status === 'needs_input');
+    await bus.publishDurable(
+      runStep,
+      {
+        runId,
+        seq: 3,
+        step: 'act',
+        status: 'started',
+        detail: 'fill',
+        at: new Date(base).toISOString(),
+        durationMs: null,
+      },
+      { msgId: `${runId}:3` },
+    );
+    await listUntil({ runIds: [runId] }, (p) => p.runs[0]?.status === 'running');
+    expect(await statusOf()).toBe('running');
+  });
 });

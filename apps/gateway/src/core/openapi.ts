@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import {
+  cancelRunResponseSchema,
+  createRunBodySchema,
+  createRunResponseSchema,
+  runInputBodySchema,
+  runInputResponseSchema,
+  errorReplySchema,
+  runsListFilterSchema,
+  runsPageSchema,
+  runViewSchema,
+} from '@forage/contracts';
+
+type JsonObject = Record<string, unknown>;
+
+/** The schemas the document names, from the contracts; `input` ones describe what a client sends. */
+const components: Record<string, { schema: z.ZodType; io: 'input' | 'output' }> = {
+  CreateRunBody: { schema: createRunBodySchema, io: 'input' },
+  CreateRunResponse: { schema: createRunResponseSchema, io: 'output' },
+  RunView: { schema: runViewSchema, io: 'output' },
+  RunsPage: { schema: runsPageSchema, io: 'output' },
+  CancelRunResponse: { schema: cancelRunResponseSchema, io: 'output' },
+  RunInputBody: { schema: runInputBodySchema, io: 'input' },
+  RunInputResponse: { schema: runInputResponseSchema, io: 'output' },
+  ErrorReply: { schema: errorReplySchema, io: 'output' },
+};
+
+/** JSON Schema 2020-12 (OpenAPI 3.1's dialect) of a contract schema. */
+export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
+  const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonObject;
+  delete json['$schema'];
+  return json;
+}
+
+const ref = (name: string): JsonObject => ({ $ref: `#/components/schemas/${name}` });
+const jsonContent = (name: string): JsonObject => ({ 'application/json': { schema: ref(name) } });
+const error = (description: string): JsonObject => ({ description, content: jsonContent('ErrorReply') });
+const runIdParam = {
+  name: 'runId',
+  in: 'path',
+  required: true,
+  schema: { type: 'string', format: 'uuid' },
+};
+
+/** Query parameters of `GET /v1/runs`, one per field of the filter contract. */
+function listParameters(): JsonObject[] {
+  const shape = jsonSchemaOf(runsListFilterSchema, 'input');
+  const properties = (shape['properties'] ?? {}) as Record<string, JsonObject>;
+  return Object.entries(properties).map(([name, schema]) => ({ name, in: 'query', required: false, schema }));
+}
+
+const commonErrors = {
+  '400': error('The request broke its contract'),
+  '401': error('An API key is required or was refused'),
+  '429': error('Too many requests; see Retry-After'),
+  '503': error('A service behind the gateway did not answer'),
+};
+
+/** The gateway's HTTP API as an OpenAPI 3.1 document, generated from the Zod contracts. */
+export function openApiDocument(input: { version: string; serverUrl?: string }): JsonObject {
+  return {
+    openapi: '3.1.0',
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    info: {
+      title: 'Forage API',
+      version: input.version,
+      description:
+        'Ask questions answered from the web with verified evidence: start runs, follow them, list past runs, fetch evidence.',
+    },
+    ...(input.serverUrl ? { servers: [{ url: input.serverUrl }] } : {}),
+    security: [{ bearer: [] }, {}],
+    paths: {
+      '/v1/runs': {
+        post: {
+          operationId: 'createRun',
+          summary: 'Start a run (queued durably before 202)',
+          requestBody: { required: true, content: jsonContent('CreateRunBody') },
+          responses: {
+            '202': { description: 'The run is queued', content: jsonContent('CreateRunResponse') },
+            '415': error('The body is not JSON'),
+            ...commonErrors,
+          },
+        },
+        get: {
+          operationId: 'listRuns',
+          summary: 'Past runs from the history, newest first (the caller’s own with API keys)',
+          parameters: listParameters(),
+          responses: {
+            '200': { description: 'One page of runs', content: jsonContent('RunsPage') },
+            ...commonErrors,
+          },
+        },
+      },
+      '/v1/runs/{runId}': {
+        get: {
+          operationId: 'getRun',
+          summary: 'One run: its steps and its checked result',
+          parameters: [runIdParam],
+          responses: {
+            '200': { description: 'The run', content: jsonContent('RunView') },
+            '404': error('No such run, or not the caller’s'),
+            ...commonErrors,
+          },
+        },
+        delete: {
+          operationId: 'cancelRun',
+          summary: 'Cancel a run that has not completed',
+          parameters: [runIdParam],
+          responses: {
+            '202': { description: 'Cancellation sent', content: jsonContent('CancelRunResponse') },
+            '404': error('No such run, or not the caller’s'),
+            '409': error('The run has already completed'),
+            ...commonErrors,
+          },
+        },
+      },
+      '/v1/runs/{runId}/input': {
+        post: {
+          operationId: 'answerRun',
+          summary: 'Answer the questions of a run waiting in needs_input',
+          parameters: [runIdParam],
+          requestBody: { required: true, content: jsonContent('RunInputBody') },
+          responses: {
+            '202': {
+              description: 'The run took the answers and goes on',
+              content: jsonContent('RunInputResponse'),
+            },
+            '404': error('No such run, or not the caller’s'),
+            '409': error('The run is not waiting for input'),
+            ...commonErrors,
+          },
+        },
+      },
+      '/v1/runs/{runId}/events': {
+        get: {
+          operationId: 'runEvents',
+          summary:
+            'Server-sent events: `step` events (id = seq), then `completed`; resumes after Last-Event-ID',
+          parameters: [
+            runIdParam,
+            { name: 'Last-Event-ID', in: 'header', required: false, schema: { type: 'string' } },
+          ],
+          responses: {
+            '200': {
+              description: 'An event stream; `step` data is RunStep, `completed` data is RunCompleted',
+              content: { 'text/event-stream': { schema: { type: 'string' } } },
+            },
+            '404': error('No such run, or not the caller’s'),
+            ...commonErrors,
+          },
+        },
+      },
+      '/v1/evidence/{sha256}': {
+        get: {
+          operationId: 'getEvidence',
+          summary:
+            'One artefact of a run the caller may see: DOM snapshot (text/html) or screenshot (image/png)',
+          parameters: [
+            {
+              name: 'sha256',
+              in: 'path',
+              required: true,
+              schema: { type: 'string', pattern: '^[a-f0-9]{64}$' },
+            },
+            { name: 'run', in: 'query', required: true, schema: { type: 'string', format: 'uuid' } },
+          ],
+          responses: {
+            '200': {
+              description: 'The artefact, as stored (decrypted and re-hashed)',
+              content: {
+                'text/html': { schema: { type: 'string' } },
+                'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } },
+              },
+            },
+            '404': error('The run has no such evidence, or it is no longer stored'),
+            ...commonErrors,
+          },
+        },
+      },
+      '/v1/openapi.json': {
+        get: {
+          operationId: 'openApi',
+          summary: 'This document',
+          responses: {
+            '200': {
+              description: 'OpenAPI 3.1',
+              content: { 'application/json': { schema: { type: 'object' } } },
+            },
+          },
+        },
+      },
+    },
+    components: {
+      schemas: Object.fromEntries(
+        Object.entries(components).map(([name, { schema, io }]) => [name, jsonSchemaOf(schema, io)]),
+      ),
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'An API key from `forage keys create`' },
+      },
+    },
+  };
+}
