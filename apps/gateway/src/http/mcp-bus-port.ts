@@ -1,19 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
-import { HttpException, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
-  errorReplySchema,
   extractPage,
   runStart,
   searchQuery,
   type CreateRunBody,
   type ExtractBody,
   type ExtractResponse,
-  type GetEvidenceInput,
   type SearchBody,
   type SearchResponse,
 } from '@forage/contracts';
-import { EvidenceNotFoundError } from '@forage/evidence';
+import { EvidenceNotFoundError, EvidenceStore } from '@forage/evidence';
 import { Bus, ForageError } from '@forage/messaging';
 import {
   ForageToolError,
@@ -24,12 +21,10 @@ import {
   type RunStepEvent,
 } from '@forage/mcp';
 import { RunBoard, type RunView } from '../core/run-board.js';
-import { RunHistory } from '../adapters/run-history.js';
-import { EvidenceReader } from '../adapters/evidence-reader.js';
 import { GATEWAY_CONFIG } from '../tokens.js';
 import type { GatewayConfig } from '../config.js';
-import { callerOf } from './caller.js';
-import { RunAccess } from './run-access.js';
+
+const runIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * The MCP tools' port inside the gateway: runs start and are followed exactly as POST /v1/runs
@@ -58,11 +53,8 @@ export class BusForagePort implements ForagePort {
       options: { maxPages: input.options?.maxPages ?? this.config.GATEWAY_DEFAULT_MAX_PAGES },
       ...(input.urls ? { urls: input.urls } : {}),
     };
-    const caller = callerOf(req);
+    this.board.started(event);
     try {
-      // the owner is in the history before the run exists, so its key can always see it
-      if (caller.keyId) await this.history.claim({ runId, owner: caller.keyId, question: event.question });
-      this.board.started(event);
       await this.bus.publishDurable(runStart, event, { msgId: runId });
     } catch (err) {
       throw toolError(err);
@@ -134,42 +126,40 @@ export class BusForagePort implements ForagePort {
     }
   }
 
-  async getRun(req: IncomingMessage, runId: string): Promise<RunReport> {
-    try {
-      return runReportSchema.parse(await this.access.find(runId, req));
-    } catch (err) {
-      throw toolError(err);
-    }
+  getRun(runId: string): Promise<RunReport> {
+    const view = runIdPattern.test(runId) ? this.board.get(runId) : undefined;
+    if (!view) return Promise.reject(new ForageToolError('not_found', `no run ${runId}`));
+    return Promise.resolve(runReportSchema.parse(view));
   }
 
-  async getEvidence(req: IncomingMessage, { runId, sha256 }: GetEvidenceInput): Promise<Evidence> {
+  async getEvidence(sha256: string): Promise<Evidence> {
+    if (!this.evidence)
+      throw new ForageToolError(
+        'unavailable',
+        'this gateway has no evidence store (FORAGE_EVIDENCE_KEY is not set)',
+      );
     try {
-      await this.access.find(runId, req);
-      const ref = await this.evidence.refOf({ runId, sha256 });
-      if (!ref) throw new ForageToolError('not_found', `run ${runId} has no evidence ${sha256}`);
-      const data = await this.evidence.read(ref);
-      return {
-        sha256,
-        contentType: ref.kind === 'screenshot' ? 'image/png' : ref.contentType || 'text/html',
-        data,
-      };
+      const data = await this.evidence.get({ sha256 });
+      return { sha256, contentType: sniffContentType(data), data };
     } catch (err) {
       if (err instanceof EvidenceNotFoundError)
-        throw new ForageToolError('not_found', `evidence ${sha256} is no longer stored`);
+        throw new ForageToolError('not_found', `no evidence ${sha256}`);
       throw toolError(err);
     }
   }
 }
 
+/** PNG screenshots and HTML snapshots are what the store holds. */
+function sniffContentType(data: Buffer): string {
+  if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'image/png';
+  if (data[0] === 0xff && data[1] === 0xd8) return 'image/jpeg';
+  return 'text/html';
+}
+
 function toolError(err: unknown): ForageToolError {
   if (err instanceof ForageToolError) return err;
   if (err instanceof ForageError) return new ForageToolError(err.code, err.message);
-  if (err instanceof HttpException) {
-    const body = err.getResponse();
-    const typed = errorReplySchema.safeParse(body);
-    if (typed.success) return new ForageToolError(typed.data.error.code, typed.data.error.message);
-    return new ForageToolError(err.getStatus() === 404 ? 'not_found' : 'internal', err.message);
-  }
   return new ForageToolError('internal', err instanceof Error ? err.message : String(err));
 }
 
