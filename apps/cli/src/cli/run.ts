@@ -6,6 +6,7 @@ import { gatewayUrlFor, GatewayUrlError } from '../ask/gateway-url.js';
 import { auditCommand } from '../commands/audit.js';
 import { dlqCommand } from '../commands/dlq.js';
 import { memoryCommand } from '../commands/memory.js';
+import { replayCommand } from '../commands/replay.js';
 import { keys } from '../commands/keys.js';
 import { logsCommand } from '../commands/logs.js';
 import { showConfig } from '../commands/config.js';
@@ -165,6 +166,14 @@ async function runCommand(
           since: str(values['since']),
           until: str(values['until']),
         },
+        write: io.out,
+        warn: io.err,
+      });
+    case 'replay':
+      return replayCommand({
+        positionals,
+        dataDir: dataDirOnly(),
+        json: values['json'] === true,
         write: io.out,
         warn: io.err,
       });

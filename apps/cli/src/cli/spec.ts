@@ -179,6 +179,13 @@ export const COMMANDS: readonly CommandSpec[] = [
     },
   },
   {
+    name: 'replay',
+    synopsis: 'forage replay <runId> [--json]',
+    summary:
+      "re-run understanding, processing and verification over a run's stored evidence (no fetching); list what differs (exit 3)",
+    options: { ...dataDir, json: { type: 'boolean', description: 'print the report as JSON' } },
+  },
+  {
     name: 'dlq',
     synopsis: 'forage dlq list [--json] | forage dlq replay <id>',
     summary: 'dead-lettered messages (invalid, refused or out of deliveries); replay one on its subject once',
