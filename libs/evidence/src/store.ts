@@ -10,6 +10,12 @@ export class EvidenceNotFoundError extends Error {
 
 export const EVIDENCE_BUCKET = 'forage-evidence';
 
+const READ_ATTEMPTS = 3;
+
+function isTimeout(err: unknown): boolean {
+  return err instanceof Error && (err.name === 'TimeoutError' || /\btimeout\b/i.test(err.message));
+}
+
 /**
  * Content-addressed evidence on a JetStream object store, encrypted at rest. Every service on
  * every node sees the same store, so artefacts travel between services as EvidenceRefs only.
@@ -53,12 +59,26 @@ export class EvidenceStore {
 
   /** Reads an artefact and proves it is the one the reference names (decrypts and re-hashes). */
   async get(ref: Pick<EvidenceRef, 'sha256'>): Promise<Buffer> {
-    const sealed = await this.store.getBlob(ref.sha256);
+    const sealed = await this.readBlob(ref.sha256);
     if (!sealed) throw new EvidenceNotFoundError(`no evidence ${ref.sha256}`);
     const plain = await unpack(open(this.key, sealed, ref.sha256), ref.sha256);
     if (sha256Hex(plain) !== ref.sha256)
       throw new EvidenceTamperedError(`evidence ${ref.sha256} does not match its hash`);
     return plain;
+  }
+
+  /**
+   * A read is safe to repeat: when a NATS node dies, the consumer a read was streaming its chunks
+   * from may have lived there, and the read times out; a new attempt is placed on a live node.
+   */
+  private async readBlob(sha256: string): Promise<Uint8Array | null> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.store.getBlob(sha256);
+      } catch (err) {
+        if (attempt >= READ_ATTEMPTS || !isTimeout(err)) throw err;
+      }
+    }
   }
 
   async getText(ref: Pick<EvidenceRef, 'sha256'>): Promise<string> {

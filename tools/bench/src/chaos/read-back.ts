@@ -9,9 +9,23 @@ import { logRecordSchema, queryLogs, runCompleted, type LogRecord } from '@forag
 import { Bus, decodeJson, streams } from '@forage/messaging';
 import type { SeenCompletion, SeenRecord } from './audit.js';
 
-/** Every message of one subject in a stream, oldest first (an ordered consumer, read to the end). */
+/**
+ * Every message of one subject in a stream, oldest first (an ordered consumer, read to the end).
+ * Retried whole on a timeout: after a node is killed, the consumer may first land where no leader is yet.
+ */
 export async function readSubject(nc: NatsConnection, stream: string, subject: string): Promise<unknown[]> {
-  const js = jetstream(nc);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await readSubjectOnce(nc, stream, subject);
+    } catch (err) {
+      if (attempt >= 5) throw err;
+      await new Promise((r) => setTimeout(r, 2_000 * attempt));
+    }
+  }
+}
+
+async function readSubjectOnce(nc: NatsConnection, stream: string, subject: string): Promise<unknown[]> {
+  const js = jetstream(nc, { timeout: 20_000 });
   const consumer = await js.consumers.get(stream, { filter_subjects: subject });
   const info = await consumer.info();
   const out: unknown[] = [];
