@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { understandPage, type EvidenceRef, type Listing } from '@forage/contracts';
+import { understandPage, type EvidenceRef, type Listing, type Source } from '@forage/contracts';
 import { CHROMIUM_ARGS, findChromium } from '@forage/browser';
 import { EvidenceStore, parseEvidenceKey } from '@forage/evidence';
 import { Bus, type RunningNatsServer, type RunningService } from '@forage/messaging';
@@ -10,8 +10,8 @@ import { startTestNats } from '@forage/testing';
 import { loadDomUnderstandingConfig } from './config.js';
 import { startDomUnderstandingService } from './service.js';
 
-/** Every field of a listing that carries provenance (value, xpath, snippet, origin). */
-type CheckableField = { value: unknown; xpath: string; snippet: string; origin: string };
+/** Every field of a listing that carries provenance (value, xpath, snippet, origin, Source). */
+type CheckableField = { value: unknown; xpath: string; snippet: string; origin: string; source?: Source };
 
 function fieldsOf(listing: Listing): [string, CheckableField][] {
   return (Object.entries(listing) as [string, unknown][]).filter(
@@ -57,8 +57,11 @@ describe('typed listings over NATS from pages rendered by Chromium', () => {
     await nats.stop();
   });
 
-  /** Renders the URL, stores the live DOM as evidence and asks dom-understanding for its listings. */
-  async function understand(url: string): Promise<Listing[]> {
+  /**
+   * Renders the URL, stores the live DOM as evidence and asks dom-understanding for its listings;
+   * every field's Source names this page, this snapshot and the record (the capture's when given).
+   */
+  async function understand(url: string, captureRecord?: string): Promise<Listing[]> {
     await page.goto(url);
     const html = await page.content();
     const snapshot = await store.put({
@@ -66,7 +69,36 @@ describe('typed listings over NATS from pages rendered by Chromium', () => {
       contentType: 'text/html',
       data: Buffer.from(html),
     });
-    const reply = await bus.request(understandPage, { runId: randomUUID(), url, domSnapshot: snapshot });
+    const reply = await bus.request(understandPage, {
+      runId: randomUUID(),
+      url,
+      domSnapshot: snapshot,
+      ...(captureRecord ? { logRecordId: captureRecord } : {}),
+    });
+    const nodeIds = new Set(reply.chunks.map((c) => c.nodeId));
+    for (const listing of reply.listings ?? []) {
+      for (const [name, field] of fieldsOf(listing)) {
+        expect({ name, source: field.source }).toEqual({
+          name,
+          source: {
+            url,
+            title: reply.title,
+            xpath: field.xpath,
+            nodeId: expect.stringMatching(/^n[0-9a-f]{16}$/) as unknown,
+            snippet: expect.stringContaining(field.snippet) as unknown,
+            domSnapshot: snapshot,
+            logRecordId: captureRecord ?? reply.logRecordId,
+          },
+        });
+        // a field inside the page's text names the chunk holding it
+        if (
+          field.origin === 'repeated-structure' &&
+          field.source &&
+          reply.chunks.some((c) => field.xpath.startsWith(`${c.xpath}/`))
+        )
+          expect(nodeIds.has(field.source.nodeId)).toBe(true);
+      }
+    }
     return reply.listings ?? [];
   }
 
@@ -96,7 +128,7 @@ describe('typed listings over NATS from pages rendered by Chromium', () => {
   }
 
   it('reads a hotel search result page into one hotel per result with price, stars, place and features', async () => {
-    const listings = await understand(`${sandbox.originOf('hotels')}/search?city=besby`);
+    const listings = await understand(`${sandbox.originOf('hotels')}/search?city=besby`, randomUUID());
     const shown = await page.locator('main li h2').allInnerTexts();
     expect(shown.length).toBeGreaterThan(2);
     expect(listings.map((l) => l.kind === 'hotel' && l.name?.value)).toEqual(shown);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCommand } from './define.js';
 import { evidenceRefSchema, httpUrlSchema, runIdSchema } from './common.js';
+import { sourceSchema } from './source.js';
 
 export const pageOutcomeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('ok') }),
@@ -108,6 +109,10 @@ function listingField<T extends z.ZodType>(value: T) {
     xpath: z.string().max(2000),
     snippet: z.string().max(500),
     origin: listingFieldOriginSchema,
+    source: sourceSchema.optional().meta({
+      description:
+        'The full Source of the field (page, XPath, node id, snippet, DOM snapshot, log record); dom.understand.v1 always sets it',
+    }),
   });
 }
 const listingTextField = listingField(z.string().max(2000));
@@ -247,6 +252,10 @@ export const understandPage = defineCommand({
       runId: runIdSchema,
       url: httpUrlSchema,
       domSnapshot: evidenceRefSchema,
+      logRecordId: z.uuid().optional().meta({
+        description:
+          "dom.extract.v1's log record of the capture that stored domSnapshot; listing fields' sources name it (else this understanding's own record, which names the same snapshot)",
+      }),
       reloadSnapshot: evidenceRefSchema.optional().meta({
         description: 'The same URL captured again; listings then carry the stability of their selectors',
       }),

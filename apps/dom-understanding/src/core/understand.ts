@@ -1,5 +1,6 @@
 import type {
   ContentChunk,
+  EvidenceRef,
   InteractiveElement,
   InventoryElement,
   Listing,
@@ -10,6 +11,7 @@ import { dedupeChunks } from './dedupe-chunks.js';
 import { descendants, isElement, parseHtml } from '@forage/html';
 import { findInteractive } from './interactive.js';
 import { buildInventory } from './inventory/inventory.js';
+import { withFieldSources } from './listings/field-sources.js';
 import { extractListings } from './listings/listings.js';
 import { withReloadStability } from './listings/selector-stability.js';
 import { collapseWhitespace, renderedText } from './text.js';
@@ -25,6 +27,8 @@ export interface UnderstandLimits {
   readonly url?: string;
   /** Elements with JavaScript listeners that dom-extraction found in the same DOM. */
   readonly scripted?: readonly ScriptedElement[];
+  /** The stored snapshot and the log record that names it: every listing field then carries its full Source. */
+  readonly source?: { readonly domSnapshot: EvidenceRef; readonly logRecordId: string };
 }
 
 export interface PageUnderstanding {
@@ -56,7 +60,16 @@ export function understandHtml(html: string, limits: UnderstandLimits): PageUnde
     limits.maxInteractive,
     limits.maxBytes * INTERACTIVE_SHARE,
   );
-  const allListings = extractListings(doc, limits.url ?? 'http://localhost/');
+  const titleEl =
+    descendants(doc, 'title').find((t) => isElement(t.parent) && t.parent.name === 'head') ??
+    descendants(doc, 'h1')[0];
+  const title = titleEl ? collapseWhitespace(renderedText(titleEl)).slice(0, 1_000) : '';
+  const url = limits.url ?? 'http://localhost/';
+  const extracted = extractListings(doc, url);
+  // sources are attached before the budget is spent, so the reply's size counts them
+  const allListings = limits.source
+    ? withFieldSources(extracted, { url, title, ...limits.source, chunks: allChunks })
+    : extracted;
   const listings = takeWithinBudget(allListings, limits.maxListings ?? 200, limits.maxBytes * LISTINGS_SHARE);
   const allInventory = buildInventory(doc, {
     ...(limits.url ? { url: limits.url } : {}),
@@ -66,10 +79,6 @@ export function understandHtml(html: string, limits: UnderstandLimits): PageUnde
   const inventory = takeWithinBudget(allInventory, limits.maxInteractive, limits.maxBytes * INVENTORY_SHARE);
   const spent = byteSize(interactive) + byteSize(listings) + byteSize(inventory);
   const chunks = takeWithinBudget(allChunks, limits.maxChunks, limits.maxBytes - spent);
-  const titleEl =
-    descendants(doc, 'title').find((t) => isElement(t.parent) && t.parent.name === 'head') ??
-    descendants(doc, 'h1')[0];
-  const title = titleEl ? collapseWhitespace(renderedText(titleEl)).slice(0, 1_000) : '';
   return {
     title,
     chunks,

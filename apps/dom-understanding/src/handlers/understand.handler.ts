@@ -3,8 +3,12 @@ import { understandPage, type CommandReply, type CommandRequest } from '@forage/
 import { HandleCommand, ToolRecorder } from '@forage/messaging';
 import { SnapshotReader } from '../adapters/snapshot-reader.js';
 import type { DomUnderstandingConfig } from '../config.js';
+import { withSourceRecord } from '../core/listings/field-sources.js';
 import { listingsWithStability, understandHtml } from '../core/understand.js';
 import { DOM_UNDERSTANDING_CONFIG } from '../tokens.js';
+
+/** Stands in for this understanding's own log record id (same length) until it is written. */
+const PENDING_RECORD_ID = '00000000-0000-4000-8000-000000000000';
 
 @Controller()
 export class UnderstandHandler {
@@ -26,8 +30,9 @@ export class UnderstandHandler {
       maxBytes: this.config.UNDERSTAND_MAX_REPLY_BYTES,
       url: request.url,
       ...(request.scriptedElements ? { scripted: request.scriptedElements } : {}),
+      source: { domSnapshot: request.domSnapshot, logRecordId: request.logRecordId ?? PENDING_RECORD_ID },
     });
-    const listings = request.reloadSnapshot
+    const measured = request.reloadSnapshot
       ? listingsWithStability({
           listings: page.listings,
           reloadHtml: await this.snapshots.read(request.reloadSnapshot),
@@ -52,6 +57,8 @@ export class UnderstandHandler {
         truncated: page.truncated,
       },
     });
+    // without the capture's record, the fields name this one (it records the same snapshot)
+    const listings = request.logRecordId ? measured : withSourceRecord(measured, logRecordId);
     return {
       url: request.url,
       logRecordId,
