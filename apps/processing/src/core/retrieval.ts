@@ -1,5 +1,5 @@
 import type { SourcedChunk } from '@forage/contracts';
-import { Bm25 } from './bm25.js';
+import { Bm25Index } from '@forage/retrieval';
 import { termWeights, type TermWeights } from './coverage.js';
 import type { QuestionAnalysis } from './question.js';
 import { tokenize } from './text.js';
@@ -31,11 +31,13 @@ export function retrieve(input: {
   chunks: readonly SourcedChunk[];
   limit: number;
 }): Retrieval {
-  const index = new Bm25<number>();
+  // the project's one BM25; headings and title count like body text (titleWeight 1). The text
+  // given to it is already tokenised (the shared tokeniser is idempotent on its own tokens).
+  const index = new Bm25Index<{ id: string; title: string; text: string; at: number }>({ titleWeight: 1 });
   const tokenLists: string[][] = [];
   for (const [i, chunk] of input.chunks.entries()) {
     const tokens = tokenize([chunk.text, ...chunk.headingPath, chunk.title].join(' '));
-    index.add(i, tokens);
+    index.add({ id: String(i), title: '', text: tokens.join(' '), at: i });
     tokenLists.push(tokens);
   }
   const tokenSets = tokenLists.map((t) => new Set(t));
@@ -65,8 +67,8 @@ export function retrieve(input: {
   };
   return {
     top: index.search(input.question.queryTerms, input.limit).flatMap(({ doc, score }) => {
-      const chunk = input.chunks[doc];
-      return chunk ? [{ chunk, score, normalized: normalized(doc) }] : [];
+      const chunk = input.chunks[doc.at];
+      return chunk ? [{ chunk, score, normalized: normalized(doc.at) }] : [];
     }),
     weights: termWeights(input.question.terms, tokenSets),
   };

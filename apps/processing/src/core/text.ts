@@ -1,10 +1,21 @@
-/** Text helpers shared by normalisation, retrieval and answer extraction. */
+/**
+ * Text helpers shared by normalisation, retrieval and answer extraction, on the project's one
+ * tokeniser (`@forage/retrieval`): its words, stop words and stemmer, plus what answering needs on
+ * top — words every question has ("also", "called", "named"…) as stop words, and irregular past
+ * forms mapped to their verb ("rose" → "rise") so a question meets its sentence.
+ */
+import {
+  isStopWord as isIndexStopWord,
+  stem as indexStem,
+  tokenize as indexTokenize,
+  words as indexWords,
+} from '@forage/retrieval';
 
-const STOP_WORDS = new Set(
-  `a an and are as at be been by for from has have had how in is it its of on or that the this to was were what when where which who whom
-  whose why will with does do did can could should would me my i you your we our us they their them there than then so such into about
-  over under per tell find show give list please much many get got know any some all also only just being am he she his her him
-  use used uses using called named`.split(/\s+/),
+/** Question words the shared tokeniser keeps (it serves search too) but answering ignores. */
+const QUESTION_STOP_WORDS = new Set(
+  `been has had any some all also only just being am he she his her him get got know use used uses using called named`.split(
+    /\s+/,
+  ),
 );
 
 /** Unicode NFKC and whitespace runs collapsed to one space: the canonical form of chunk text. */
@@ -12,25 +23,21 @@ export function normalizeText(text: string): string {
   return text.normalize('NFKC').replace(/\s+/g, ' ').trim();
 }
 
-/** Lower-case NFKC words (letters and digits), in order. */
+/** Lower-case NFKC words (letters and digits), in order (the shared tokeniser's). */
 export function words(text: string): string[] {
-  return (
-    text
-      .normalize('NFKC')
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? []
-  );
+  return indexWords(text);
 }
 
-/** Index/query terms: words without stop words, lightly stemmed. */
+/** Index/query terms: the shared tokeniser's, without question words, irregular past forms mapped. */
 export function tokenize(text: string): string[] {
-  return words(text)
-    .filter((w) => !STOP_WORDS.has(w))
-    .map(stem);
+  const out: string[] = [];
+  for (const t of indexTokenize(text)) if (!QUESTION_STOP_WORDS.has(t)) out.push(IRREGULAR.get(t) ?? t);
+  return out;
 }
 
 export function isStopWord(word: string): boolean {
-  return STOP_WORDS.has(word.toLowerCase());
+  const w = word.toLowerCase();
+  return isIndexStopWord(w) || QUESTION_STOP_WORDS.has(w);
 }
 
 /** Common irregular past forms, so "rose" meets "rise" and "grew" meets "grow" (general English, not a thesaurus). */
@@ -107,16 +114,9 @@ const IRREGULAR = new Map(
   }),
 );
 
-/** A deliberately light suffix stripper: plurals (and irregular past forms), so "inhabitants" meets "inhabitant". */
+/** The shared stemmer, with irregular past forms mapped to their verb. */
 export function stem(word: string): string {
-  const irregular = IRREGULAR.get(word);
-  if (irregular) return irregular;
-  if (word.length <= 3 || /\d/.test(word)) return word;
-  if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
-  if (word.endsWith('sses')) return word.slice(0, -2);
-  if (word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us') && !word.endsWith('is'))
-    return word.slice(0, -1);
-  return word;
+  return IRREGULAR.get(word) ?? indexStem(word);
 }
 
 /**
