@@ -7,6 +7,7 @@ import {
   renderDeployAuthorization,
   SERVICE_IDENTITIES,
   type ServiceIdentity,
+  withConfigMapAuth,
 } from '@forage/messaging';
 
 type Contract = contracts.CommandContract | contracts.EventContract;
@@ -83,8 +84,13 @@ describe('the bus topology behind the NATS permissions', () => {
   });
 });
 
-describe('deploy/nats/auth.conf', () => {
-  it('is the one rendered from the topology (npm run nats:auth-config)', () => {
+describe('the deployed NATS authorization (npm run nats:auth-config)', () => {
+  it('deploy/nats/auth.conf is the one rendered from the topology', () => {
     expect(readFileSync(join('deploy', 'nats', 'auth.conf'), 'utf8')).toBe(renderDeployAuthorization());
+  });
+
+  it('the Kubernetes nats ConfigMap holds the same auth.conf', () => {
+    const manifest = readFileSync(join('deploy', 'k8s', 'nats.yaml'), 'utf8');
+    expect(withConfigMapAuth(manifest, renderDeployAuthorization())).toBe(manifest);
   });
 });

@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { answerQuestion, executeAction, logRecordEvent, runStart } from '@forage/contracts';
@@ -142,3 +146,87 @@ describe('NATS authorization derived from the bus topology', () => {
     });
   });
 });
+
+/** TLS with a certificate from a CA the test makes with openssl: clients that trust the CA connect. */
+describe('NATS over TLS with authorization', () => {
+  let nats: TestNats;
+  let certs: { dir: string; ca: string };
+
+  beforeAll(async () => {
+    certs = makeCertificates();
+    nats = await startTestNats({
+      auth: true,
+      tls: {
+        certFile: join(certs.dir, 'server.pem'),
+        keyFile: join(certs.dir, 'server.key'),
+        caFile: certs.ca,
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await nats.stop();
+    rmSync(certs.dir, { recursive: true, force: true });
+  });
+
+  it('lets a service that trusts the CA connect and work under its identity', async () => {
+    const nc = await connect({ servers: nats.url, ...natsConnectOptions(nats.security('gateway')) });
+    try {
+      const jsm = await jetstreamManager(nc);
+      await expect(jsm.getAccountInfo()).resolves.toBeDefined();
+    } finally {
+      await nc.close();
+    }
+  });
+
+  it('refuses a client that does not trust the certificate, and one without credentials', async () => {
+    const { user, pass } = nats.security('gateway');
+    await expect(
+      connect({ servers: nats.url, reconnect: false, ...natsConnectOptions({ user, pass }) }),
+    ).rejects.toThrow(/certificate/i);
+    await expect(connect({ servers: nats.url, reconnect: false, tls: { caFile: certs.ca } })).rejects.toThrow(
+      /authoriz/i,
+    );
+  });
+});
+
+function makeCertificates(): { dir: string; ca: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'forage-nats-tls-'));
+  const openssl = (...args: string[]): void => {
+    execFileSync('openssl', args, { cwd: dir, stdio: 'ignore' });
+  };
+  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+  openssl(
+    'req',
+    '-x509',
+    ...ec,
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.pem',
+    '-days',
+    '1',
+    '-subj',
+    '/CN=forage test CA',
+  );
+  openssl('req', ...ec, '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=127.0.0.1');
+  writeFileSync(join(dir, 'san.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    'server.csr',
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'server.pem',
+    '-days',
+    '1',
+    '-extfile',
+    'san.ext',
+  );
+  return { dir, ca: join(dir, 'ca.pem') };
+}

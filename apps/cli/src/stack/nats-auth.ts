@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import {
   ADMIN_IDENTITY,
   natsConnectOptionsFromFile,
@@ -8,7 +8,24 @@ import {
   type NatsServerTls,
   type PreparedNatsAuth,
 } from '@forage/messaging';
+import type { ForageSettings } from '@forage/config';
 import { ensurePrivateDir } from './lock.js';
+
+export class NatsTlsSettingsError extends Error {
+  override readonly name = 'NatsTlsSettingsError';
+}
+
+/** nats-server's TLS from the user's settings (natsTlsCert, natsTlsKey, natsTlsCa), or none. */
+export function natsTlsOf(user: ForageSettings | undefined): NatsServerTls | undefined {
+  if (!user?.natsTlsCert && !user?.natsTlsKey) return undefined;
+  if (!user.natsTlsCert || !user.natsTlsKey)
+    throw new NatsTlsSettingsError('NATS TLS needs both natsTlsCert and natsTlsKey');
+  return {
+    certFile: resolve(user.natsTlsCert),
+    keyFile: resolve(user.natsTlsKey),
+    ...(user.natsTlsCa ? { caFile: resolve(user.natsTlsCa) } : {}),
+  };
+}
 
 /** How the CLI reaches a stack's NATS: the operator's identity, its password in a 0600 file. */
 export type StackNatsAuth = NatsPasswordFileAuth;

@@ -10,7 +10,7 @@ import { planProcesses, SERVICES, type ProcessPlan, type ServiceName } from './l
 import { apiKeysFile } from '../commands/keys.js';
 import { KeptProcess, stopChild, type ProcessExit } from './kept-process.js';
 import { acquireStackLock, ensurePrivateDir } from './lock.js';
-import { adminAuthOf, prepareStackNatsAuth } from './nats-auth.js';
+import { adminAuthOf, natsTlsOf, prepareStackNatsAuth } from './nats-auth.js';
 import { freePorts, isPortFree } from './ports.js';
 import { removeStackState, writeStackState, type StackState } from './state-file.js';
 
@@ -111,7 +111,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       throw new StackStartError(`port ${options.gatewayPort} is in use (another program? try --port)`);
     }
     // every process gets its own NATS identity, allowed only the subjects its contracts name
-    const natsAuth = prepareStackNatsAuth(dataDir);
+    const natsTls = natsTlsOf(options.user);
+    const natsAuth = prepareStackNatsAuth(dataDir, natsTls);
     const natsPorts: { port?: number; monitorPort?: number } = {};
     let natsServer: RunningNatsServer | undefined;
     nats = await KeptProcess.start({
@@ -158,6 +159,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         gatewayPort: options.gatewayPort,
         logLevel: options.logLevel,
         natsCredentialsDir: natsAuth.credentialsDir,
+        ...(natsTls?.caFile ? { natsCaFile: natsTls.caFile } : {}),
         ...(filesPort !== undefined ? { filesPort } : {}),
         ...(options.user ? { user: options.user } : {}),
       },
@@ -183,7 +185,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       startedAt: new Date().toISOString(),
       natsUrl,
       natsMonitorUrl,
-      natsAuth: adminAuthOf(natsAuth),
+      natsAuth: adminAuthOf(natsAuth, natsTls),
       natsRestarts: 0,
       gatewayUrl,
       sandbox,

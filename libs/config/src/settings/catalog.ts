@@ -267,6 +267,31 @@ export const SETTINGS = {
     description: 'US dollars per million completion tokens, for the cost in run reports (0 = not priced)',
     targets: forServices(LLM_SERVICES, 'LLM_PRICE_OUTPUT_PER_MTOK'),
   }),
+  natsTlsCert: defineSetting({
+    key: 'natsTlsCert',
+    env: 'FORAGE_NATS_TLS_CERT',
+    flag: 'nats-tls-cert',
+    type: 'path',
+    schema: z.string().min(1).optional(),
+    description:
+      'PEM certificate nats-server presents (with natsTlsKey); every client then connects over TLS',
+  }),
+  natsTlsKey: defineSetting({
+    key: 'natsTlsKey',
+    env: 'FORAGE_NATS_TLS_KEY',
+    flag: 'nats-tls-key',
+    type: 'path',
+    schema: z.string().min(1).optional(),
+    description: 'PEM private key of natsTlsCert',
+  }),
+  natsTlsCa: defineSetting({
+    key: 'natsTlsCa',
+    env: 'FORAGE_NATS_TLS_CA',
+    flag: 'nats-tls-ca',
+    type: 'path',
+    schema: z.string().min(1).optional(),
+    description: 'PEM CA that signed natsTlsCert, given to every service and the CLI to verify nats-server',
+  }),
 };
 
 export type SettingKey = keyof typeof SETTINGS;

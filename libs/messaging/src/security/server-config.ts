@@ -59,3 +59,17 @@ export function renderDeployAuthorization(): string {
   ];
   return `${header.join('\n')}${renderNatsAuthorization({ passwords: (identity) => ({ env: passwordVariableOf(identity) }) })}`;
 }
+
+/** `text` with the `auth.conf: |` key of a Kubernetes ConfigMap (up to the next `---`) holding `conf`, indented. */
+export function withConfigMapAuth(text: string, conf: string): string {
+  const start = text.indexOf('  auth.conf: |\n');
+  if (start < 0) throw new Error('no "  auth.conf: |" key in the ConfigMap');
+  const bodyStart = start + '  auth.conf: |\n'.length;
+  const end = text.indexOf('\n---', bodyStart);
+  const body = conf
+    .trimEnd()
+    .split('\n')
+    .map((line) => (line ? `    ${line}` : ''))
+    .join('\n');
+  return `${text.slice(0, bodyStart)}${body}${end < 0 ? '\n' : text.slice(end)}`;
+}
