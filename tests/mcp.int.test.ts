@@ -123,6 +123,31 @@ describe('the MCP server', () => {
       })) as CallToolResult;
       expect(again.isError).toBeFalsy();
       expect((again.structuredContent as unknown as RunSummary).answer).toBe(summary.answer);
+
+      // the evidence behind the citation: the DOM snapshot the verifier checked, with the cited text
+      const cited = summary.citations[0];
+      if (!cited) throw new Error('no citation');
+      const evidence = (await client().callTool({
+        name: 'get_evidence',
+        arguments: { runId: summary.runId, sha256: cited.evidence.domSnapshot.sha256 },
+      })) as CallToolResult;
+      expect(evidence.isError).toBeFalsy();
+      const resource = evidence.content[0];
+      if (resource?.type !== 'resource' || !('text' in resource.resource))
+        throw new Error(`not a text resource: ${JSON.stringify(resource).slice(0, 200)}`);
+      expect(resource.resource.mimeType).toMatch(/^text\/html/);
+      expect(resource.resource.text).toMatch(/<html/i);
+      expect(resource.resource.text).toContain(target.capital);
+      // another run's id does not open it
+      const elsewhere = (await client().callTool({
+        name: 'get_evidence',
+        arguments: {
+          runId: '00000000-0000-4000-8000-000000000000',
+          sha256: cited.evidence.domSnapshot.sha256,
+        },
+      })) as CallToolResult;
+      expect(elsewhere.isError).toBe(true);
+      expect(textOf(elsewhere)).toMatch(/^not_found: /);
     },
     200_000,
   );
@@ -196,6 +221,24 @@ describe('the MCP server', () => {
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/egress|loopback/i);
   }, 60_000);
+
+  it('POST /v1/search and POST /v1/extract refuse a body outside their contract with the typed error', async () => {
+    for (const [path, body] of [
+      ['/v1/search', { query: '' }],
+      ['/v1/search', { query: 'ok', limit: 51 }],
+      ['/v1/extract', { url: 'ftp://example.org/' }],
+    ] as const) {
+      const res = await fetch(`${stack.gatewayUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect({ path, status: res.status }).toEqual({ path, status: 400 });
+      const reply = (await res.json()) as { error: { code: string; issues?: unknown[] } };
+      expect(reply.error.code).toBe('invalid_request');
+      expect(reply.error.issues?.length).toBeGreaterThan(0);
+    }
+  });
 
   it('answers 405 to GET /mcp (stateless: POST only)', async () => {
     const res = await fetch(`${stack.gatewayUrl}/mcp`);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { evidenceRefSchema, runIdSchema } from './common.js';
+import { runIdSchema, sha256Schema } from './common.js';
 import { extractPage } from './dom.js';
 import { searchQuery } from './search.js';
 
@@ -32,8 +32,11 @@ export type ExtractResponse = z.infer<typeof extractResponseSchema>;
 export const getRunInputSchema = z.object({ runId: runIdSchema }).meta({ title: 'GetRunInput' });
 export type GetRunInput = z.infer<typeof getRunInputSchema>;
 
-/** Input of the MCP `get_evidence` tool: an artefact by its content address. */
-export const getEvidenceInputSchema = evidenceRefSchema
-  .pick({ sha256: true })
+/**
+ * Input of the MCP `get_evidence` tool: an artefact by its content address, and the run it
+ * belongs to (`GET /v1/evidence/:sha256?run=`: evidence is served only for a run the caller may see).
+ */
+export const getEvidenceInputSchema = z
+  .object({ runId: runIdSchema, sha256: sha256Schema })
   .meta({ title: 'GetEvidenceInput' });
 export type GetEvidenceInput = z.infer<typeof getEvidenceInputSchema>;

@@ -7,6 +7,7 @@ import {
   searchResponseSchema,
   type CreateRunBody,
   type ExtractBody,
+  type GetEvidenceInput,
   type SearchBody,
 } from '@forage/contracts';
 import {
@@ -75,8 +76,11 @@ export class GatewayHttpPort implements ForagePort {
     return runReportSchema.parse(await this.json('GET', `/v1/runs/${encodeURIComponent(runId)}`));
   }
 
-  async getEvidence(sha256: string): Promise<Evidence> {
-    const res = await this.request('GET', `/v1/evidence/${encodeURIComponent(sha256)}`);
+  async getEvidence({ runId, sha256 }: GetEvidenceInput): Promise<Evidence> {
+    const res = await this.request(
+      'GET',
+      `/v1/evidence/${encodeURIComponent(sha256)}?run=${encodeURIComponent(runId)}`,
+    );
     return {
       sha256,
       contentType:

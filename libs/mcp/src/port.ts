@@ -6,6 +6,7 @@ import {
   type EventPayload,
   type ExtractBody,
   type ExtractResponse,
+  type GetEvidenceInput,
   type SearchBody,
   type SearchResponse,
 } from '@forage/contracts';
@@ -46,7 +47,8 @@ export interface ForagePort {
   extract(input: ExtractBody): Promise<ExtractResponse>;
   search(input: SearchBody): Promise<SearchResponse>;
   getRun(runId: string): Promise<RunReport>;
-  getEvidence(sha256: string): Promise<Evidence>;
+  /** An artefact of a run the caller may see. */
+  getEvidence(input: GetEvidenceInput): Promise<Evidence>;
 }
 
 /** A failure a tool reports to its caller: the typed error code of Forage's replies and its message. */

@@ -142,7 +142,7 @@ export function createForageMcpServer(port: ForagePort, version = '0.1.0'): McpS
     },
     (input) =>
       toolResult(async () => {
-        const evidence = await port.getEvidence(input.sha256);
+        const evidence = await port.getEvidence(input);
         const uri = `forage://evidence/${evidence.sha256}`;
         if (evidence.contentType.startsWith('image/'))
           return {

@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import type { IncomingMessage } from 'node:http';
+import { HttpException, Inject, Injectable } from '@nestjs/common';
 import {
+  errorReplySchema,
   extractPage,
   runStart,
   searchQuery,
   type CreateRunBody,
   type ExtractBody,
   type ExtractResponse,
+  type GetEvidenceInput,
   type SearchBody,
   type SearchResponse,
 } from '@forage/contracts';
-import { EvidenceNotFoundError, EvidenceStore } from '@forage/evidence';
+import { EvidenceNotFoundError } from '@forage/evidence';
 import { Bus, ForageError } from '@forage/messaging';
 import {
   ForageToolError,
@@ -21,26 +24,44 @@ import {
   type RunStepEvent,
 } from '@forage/mcp';
 import { RunBoard, type RunView } from '../core/run-board.js';
+import { RunHistory } from '../adapters/run-history.js';
+import { EvidenceReader } from '../adapters/evidence-reader.js';
 import { GATEWAY_CONFIG } from '../tokens.js';
 import type { GatewayConfig } from '../config.js';
-
-const runIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+import { callerOf } from './caller.js';
+import { RunAccess } from './run-access.js';
 
 /**
  * The MCP tools' port inside the gateway: runs start and are followed exactly as POST /v1/runs
- * does (durable run.start, the run board), pages and queries go to dom-extraction and search
- * over the bus. Every failure is a ForageToolError carrying the bus's typed error code.
+ * does (owner claimed in the history, durable run.start, the run board), runs and evidence are
+ * read only as far as the caller may see them (as GET /v1/runs/:id and /v1/evidence do), pages
+ * and queries go to dom-extraction and search over the bus. Every failure is a ForageToolError
+ * carrying the typed error code.
  */
 @Injectable()
-export class BusForagePort implements ForagePort {
+export class BusForagePort {
   constructor(
     @Inject(Bus) private readonly bus: Bus,
     @Inject(RunBoard) private readonly board: RunBoard,
+    @Inject(RunHistory) private readonly history: RunHistory,
+    @Inject(RunAccess) private readonly access: RunAccess,
+    @Inject(EvidenceReader) private readonly evidence: EvidenceReader,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
-    @Optional() @Inject(EvidenceStore) private readonly evidence?: EvidenceStore,
   ) {}
 
+  /** The port for one request: its caller (the API key checked for it) owns and sees runs. */
+  forRequest(req: IncomingMessage): ForagePort {
+    return {
+      ask: (input, onStep, signal) => this.ask(req, input, onStep, signal),
+      extract: (input) => this.extract(input),
+      search: (input) => this.search(input),
+      getRun: (runId) => this.getRun(req, runId),
+      getEvidence: (input) => this.getEvidence(req, input),
+    };
+  }
+
   async ask(
+    req: IncomingMessage,
     input: CreateRunBody,
     onStep: (step: RunStepEvent) => void,
     signal?: AbortSignal,
@@ -53,8 +74,11 @@ export class BusForagePort implements ForagePort {
       options: { maxPages: input.options?.maxPages ?? this.config.GATEWAY_DEFAULT_MAX_PAGES },
       ...(input.urls ? { urls: input.urls } : {}),
     };
-    this.board.started(event);
+    const caller = callerOf(req);
     try {
+      // the owner is in the history before the run exists, so its key can always see it
+      if (caller.keyId) await this.history.claim({ runId, owner: caller.keyId, question: event.question });
+      this.board.started(event);
       await this.bus.publishDurable(runStart, event, { msgId: runId });
     } catch (err) {
       throw toolError(err);
@@ -126,40 +150,42 @@ export class BusForagePort implements ForagePort {
     }
   }
 
-  getRun(runId: string): Promise<RunReport> {
-    const view = runIdPattern.test(runId) ? this.board.get(runId) : undefined;
-    if (!view) return Promise.reject(new ForageToolError('not_found', `no run ${runId}`));
-    return Promise.resolve(runReportSchema.parse(view));
+  async getRun(req: IncomingMessage, runId: string): Promise<RunReport> {
+    try {
+      return runReportSchema.parse(await this.access.find(runId, req));
+    } catch (err) {
+      throw toolError(err);
+    }
   }
 
-  async getEvidence(sha256: string): Promise<Evidence> {
-    if (!this.evidence)
-      throw new ForageToolError(
-        'unavailable',
-        'this gateway has no evidence store (FORAGE_EVIDENCE_KEY is not set)',
-      );
+  async getEvidence(req: IncomingMessage, { runId, sha256 }: GetEvidenceInput): Promise<Evidence> {
     try {
-      const data = await this.evidence.get({ sha256 });
-      return { sha256, contentType: sniffContentType(data), data };
+      await this.access.find(runId, req);
+      const ref = await this.evidence.refOf({ runId, sha256 });
+      if (!ref) throw new ForageToolError('not_found', `run ${runId} has no evidence ${sha256}`);
+      const data = await this.evidence.read(ref);
+      return {
+        sha256,
+        contentType: ref.kind === 'screenshot' ? 'image/png' : ref.contentType || 'text/html',
+        data,
+      };
     } catch (err) {
       if (err instanceof EvidenceNotFoundError)
-        throw new ForageToolError('not_found', `no evidence ${sha256}`);
+        throw new ForageToolError('not_found', `evidence ${sha256} is no longer stored`);
       throw toolError(err);
     }
   }
 }
 
-/** PNG screenshots and HTML snapshots are what the store holds. */
-function sniffContentType(data: Buffer): string {
-  if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return 'image/png';
-  if (data[0] === 0xff && data[1] === 0xd8) return 'image/jpeg';
-  return 'text/html';
-}
-
 function toolError(err: unknown): ForageToolError {
   if (err instanceof ForageToolError) return err;
   if (err instanceof ForageError) return new ForageToolError(err.code, err.message);
+  if (err instanceof HttpException) {
+    const body = err.getResponse();
+    const typed = errorReplySchema.safeParse(body);
+    if (typed.success) return new ForageToolError(typed.data.error.code, typed.data.error.message);
+    return new ForageToolError(err.getStatus() === 404 ? 'not_found' : 'internal', err.message);
+  }
   return new ForageToolError('internal', err instanceof Error ? err.message : String(err));
 }
 

@@ -5,6 +5,7 @@ import { createForageMcpServer } from '@forage/mcp';
 import { ApiKeyStore } from '../adapters/api-key-store.js';
 import { apiKeysRequired, type GatewayConfig } from '../config.js';
 import { GATEWAY_CONFIG } from '../tokens.js';
+import { setCaller } from './caller.js';
 import { sendError } from './error-response.js';
 import { BusForagePort } from './mcp-bus-port.js';
 
@@ -27,7 +28,7 @@ export class McpController {
   @Post()
   async post(@Req() req: IncomingMessage & { body?: unknown }, @Res() res: ServerResponse): Promise<void> {
     if (!this.authorized(req, res)) return;
-    const server = createForageMcpServer(this.port);
+    const server = createForageMcpServer(this.port.forRequest(req));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.on('close', () => {
       void transport.close();
@@ -57,7 +58,12 @@ export class McpController {
       return Array.isArray(value) ? value[0] : value;
     };
     const token = /^Bearer\s+(\S+)$/i.exec(header('authorization') ?? '')?.[1] ?? header('x-api-key');
-    if (token && this.keys.verify(token)) return true;
+    const key = token ? this.keys.verify(token) : undefined;
+    if (key) {
+      // runs started through this request belong to the key, as with /v1/runs
+      setCaller(req, { keyId: key.id });
+      return true;
+    }
     sendError(res, {
       status: 401,
       code: 'blocked',
