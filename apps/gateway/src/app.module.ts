@@ -5,6 +5,7 @@ import { RunBoard } from './core/run-board.js';
 import { RunFeed } from './adapters/run-feed.js';
 import { RunsController } from './http/runs.controller.js';
 import { RunEventsController } from './http/run-events.controller.js';
+import { RunLogController } from './http/run-log.controller.js';
 import { EvidenceController } from './http/evidence.controller.js';
 import { OpenApiController } from './http/openapi.controller.js';
 import { RunAccess } from './http/run-access.js';
@@ -25,6 +26,7 @@ export class GatewayModule {
       controllers: [
         RunsController,
         RunEventsController,
+        RunLogController,
         EvidenceController,
         OpenApiController,
         UiController,

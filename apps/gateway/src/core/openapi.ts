@@ -6,6 +6,7 @@ import {
   runInputBodySchema,
   runInputResponseSchema,
   errorReplySchema,
+  queryLogs,
   runsListFilterSchema,
   runsPageSchema,
   runViewSchema,
@@ -23,6 +24,7 @@ const components: Record<string, { schema: z.ZodType; io: 'input' | 'output' }> 
   RunInputBody: { schema: runInputBodySchema, io: 'input' },
   RunInputResponse: { schema: runInputResponseSchema, io: 'output' },
   ErrorReply: { schema: errorReplySchema, io: 'output' },
+  RunLog: { schema: queryLogs.reply, io: 'output' },
 };
 
 /** JSON Schema 2020-12 (OpenAPI 3.1's dialect) of a contract schema. */
@@ -127,6 +129,19 @@ export function openApiDocument(input: { version: string; serverUrl?: string }):
             },
             '404': error('No such run, or not the caller’s'),
             '409': error('The run is not waiting for input'),
+            ...commonErrors,
+          },
+        },
+      },
+      '/v1/runs/{runId}/log': {
+        get: {
+          operationId: 'getRunLog',
+          summary:
+            'The run’s log records in chain order (seq, prev_hash, hash), with the verdict on the chain',
+          parameters: [runIdParam],
+          responses: {
+            '200': { description: 'Records and chain status', content: jsonContent('RunLog') },
+            '404': error('No such run, or not the caller’s'),
             ...commonErrors,
           },
         },

@@ -38,6 +38,7 @@ export const ROUTES: readonly { readonly pattern: RegExp; readonly methods: read
   { pattern: /^\/v1\/runs\/[^/]+\/?$/, methods: ['GET', 'HEAD', 'DELETE'] },
   { pattern: /^\/v1\/runs\/[^/]+\/events\/?$/, methods: ['GET', 'HEAD'] },
   { pattern: /^\/v1\/runs\/[^/]+\/input\/?$/, methods: ['POST'] },
+  { pattern: /^\/v1\/runs\/[^/]+\/log\/?$/, methods: ['GET', 'HEAD'] },
   { pattern: /^\/v1\/evidence\/[^/]+\/?$/, methods: ['GET', 'HEAD'] },
   { pattern: /^\/v1\/openapi\.json$/, methods: ['GET', 'HEAD'] },
   { pattern: /^\/ui\/[^/]+$/, methods: ['GET', 'HEAD'] },
