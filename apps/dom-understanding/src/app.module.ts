@@ -1,7 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { EvidenceModule } from '@forage/evidence';
+import { LlmClient, llmOptionsFrom } from '@forage/llm';
 import type { DomUnderstandingConfig } from './config.js';
-import { DOM_UNDERSTANDING_CONFIG } from './tokens.js';
+import { DOM_UNDERSTANDING_CONFIG, LLM_CLIENT } from './tokens.js';
+import { LlmEnricher } from './adapters/llm-enricher.js';
 import { SnapshotReader } from './adapters/snapshot-reader.js';
 import { UnderstandHandler } from './handlers/understand.handler.js';
 
@@ -12,7 +14,17 @@ export class DomUnderstandingModule {
       module: DomUnderstandingModule,
       imports: [EvidenceModule.register(config)],
       controllers: [UnderstandHandler],
-      providers: [{ provide: DOM_UNDERSTANDING_CONFIG, useValue: config }, SnapshotReader],
+      providers: [
+        { provide: DOM_UNDERSTANDING_CONFIG, useValue: config },
+        { provide: LLM_CLIENT, useValue: llmClientFrom(config) },
+        SnapshotReader,
+        LlmEnricher,
+      ],
     };
   }
+}
+
+function llmClientFrom(config: DomUnderstandingConfig): LlmClient | null {
+  const options = llmOptionsFrom(config);
+  return options ? new LlmClient(options) : null;
 }

@@ -1,16 +1,23 @@
 import { z } from 'zod';
 import { baseEnvSchema, parseConfig, portSchema } from '@forage/config';
 import { evidenceEnvSchema } from '@forage/evidence';
+import { checkLlmEnv, llmEnvShape } from '@forage/llm';
 
-export const domUnderstandingConfigSchema = baseEnvSchema.extend(evidenceEnvSchema.shape).extend({
-  OPS_PORT: portSchema.default(7805),
-  /** Most content chunks one reply carries (the contract allows 2,000). */
-  UNDERSTAND_MAX_CHUNKS: z.coerce.number().int().min(1).max(2_000).default(1_500),
-  /** Most interactive elements one reply carries (the contract allows 1,000). */
-  UNDERSTAND_MAX_INTERACTIVE: z.coerce.number().int().min(1).max(1_000).default(400),
-  /** Budget for the serialised chunks and elements; NATS refuses messages over 1 MB. */
-  UNDERSTAND_MAX_REPLY_BYTES: z.coerce.number().int().min(10_000).max(900_000).default(700_000),
-});
+export const domUnderstandingConfigSchema = baseEnvSchema
+  .extend(evidenceEnvSchema.shape)
+  .extend(llmEnvShape)
+  .extend({
+    OPS_PORT: portSchema.default(7805),
+    /** Most content chunks one reply carries (the contract allows 2,000). */
+    UNDERSTAND_MAX_CHUNKS: z.coerce.number().int().min(1).max(2_000).default(1_500),
+    /** Most interactive elements one reply carries (the contract allows 1,000). */
+    UNDERSTAND_MAX_INTERACTIVE: z.coerce.number().int().min(1).max(1_000).default(400),
+    /** Budget for the serialised chunks and elements; NATS refuses messages over 1 MB. */
+    UNDERSTAND_MAX_REPLY_BYTES: z.coerce.number().int().min(10_000).max(900_000).default(700_000),
+    /** With an LLM configured: most inventory elements whose descriptions it rewrites per page (0 = none). */
+    UNDERSTAND_LLM_DESCRIBE_MAX: z.coerce.number().int().min(0).max(200).default(40),
+  })
+  .superRefine(checkLlmEnv);
 export type DomUnderstandingConfig = z.infer<typeof domUnderstandingConfigSchema>;
 
 export const loadDomUnderstandingConfig = (env: NodeJS.ProcessEnv = process.env): DomUnderstandingConfig =>

@@ -99,6 +99,8 @@ export const listingFieldOriginSchema = z.enum([
   'meta',
   'repeated-structure',
   'page-text',
+  /** Selectors an LLM proposed, kept only where re-querying the DOM confirmed them. */
+  'llm-selectors',
 ]);
 export type ListingFieldOrigin = z.infer<typeof listingFieldOriginSchema>;
 
@@ -214,8 +216,12 @@ export const inventoryElementSchema = z.object({
   tag: z.string().max(50),
   role: z.string().max(50),
   name: z.string().max(500),
-  /** One sentence, heuristic: what acting on the element does (from its name, type and form). */
+  /** One sentence: what acting on the element does (heuristic from its name, type and form; LLM-written when configured). */
   description: z.string().max(500),
+  descriptionBy: z
+    .enum(['heuristic', 'llm'])
+    .optional()
+    .meta({ description: 'Who wrote the description (absent: heuristic)' }),
   /** Input type for inputs (`email`, `checkbox`…), button type for buttons. */
   type: z.string().max(40).optional(),
   /** False when the author hides it (hidden, aria-hidden, inline display:none, inside closed details). */

@@ -95,7 +95,7 @@ export function understandHtml(html: string, limits: UnderstandLimits): PageUnde
 }
 
 /** The longest prefix of `items` with at most `maxCount` items and `maxBytes` of JSON. */
-function takeWithinBudget<T>(items: readonly T[], maxCount: number, maxBytes: number): T[] {
+export function takeWithinBudget<T>(items: readonly T[], maxCount: number, maxBytes: number): T[] {
   const out: T[] = [];
   let bytes = 2;
   for (const item of items) {
