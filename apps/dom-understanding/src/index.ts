@@ -5,3 +5,4 @@
 export { parseHtml } from '@forage/html';
 export { readStructuredData } from './core/listings/structured-data.js';
 export { readProductPage } from './core/listings/product-page.js';
+export { chunkDocument } from './core/chunks.js';

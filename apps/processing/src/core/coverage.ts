@@ -16,11 +16,25 @@ export function termWeights(
   terms: readonly KeyTerm[],
   documents: readonly ReadonlySet<string>[],
 ): TermWeights {
-  const n = documents.length;
+  return termWeightsFrom({
+    terms,
+    documentCount: documents.length,
+    documentFrequency: (t) => documents.filter((doc) => termIn(doc, t)).length,
+  });
+}
+
+/** `termWeights` from document frequencies an index already knows (no scan over the documents). */
+export function termWeightsFrom(input: {
+  terms: readonly KeyTerm[];
+  documentCount: number;
+  documentFrequency: (term: KeyTerm) => number;
+}): TermWeights {
+  const { terms } = input;
+  const n = input.documentCount;
   const weights = new Map<string, number>();
   const missing: string[] = [];
   for (const t of terms) {
-    const df = documents.filter((doc) => termIn(doc, t)).length;
+    const df = input.documentFrequency(t);
     if (df === 0) missing.push(t.term);
     else weights.set(t.term, Math.log(1 + (n - df + 0.5) / (df + 0.5)));
   }

@@ -1,7 +1,7 @@
 import type { SourcedChunk } from '@forage/contracts';
 import { Bm25Index } from '@forage/retrieval';
-import { termWeights, type TermWeights } from './coverage.js';
-import type { QuestionAnalysis } from './question.js';
+import { termWeightsFrom, type TermWeights } from './coverage.js';
+import type { KeyTerm, QuestionAnalysis } from './question.js';
 import { tokenize } from './text.js';
 
 export interface Retrieved {
@@ -31,17 +31,65 @@ export function retrieve(input: {
   chunks: readonly SourcedChunk[];
   limit: number;
 }): Retrieval {
-  // the project's one BM25; headings and title count like body text (titleWeight 1). The text
-  // given to it is already tokenised (the shared tokeniser is idempotent on its own tokens).
-  const index = new Bm25Index<{ id: string; title: string; text: string; at: number }>({ titleWeight: 1 });
+  return searchChunks({ question: input.question, index: indexChunks(input.chunks), limit: input.limit });
+}
+
+/** Chunks indexed once for any number of questions. */
+export interface ChunkIndex {
+  readonly chunks: readonly SourcedChunk[];
+  readonly bm25: Bm25Index<{ id: string; title: string; text: string; at: number }>;
+  readonly tokenLists: readonly string[][];
+  readonly tokenSets: readonly ReadonlySet<string>[];
+  readonly avgLength: number;
+  /** Token → the chunks holding it (ascending), for document frequencies of key terms. */
+  readonly holders: ReadonlyMap<string, readonly number[]>;
+}
+
+/**
+ * The project's one BM25 over the chunks; headings and title count like body text (titleWeight
+ * 1). The text given to it is already tokenised (the shared tokeniser is idempotent on its tokens).
+ */
+export function indexChunks(chunks: readonly SourcedChunk[]): ChunkIndex {
+  const bm25 = new Bm25Index<{ id: string; title: string; text: string; at: number }>({ titleWeight: 1 });
   const tokenLists: string[][] = [];
-  for (const [i, chunk] of input.chunks.entries()) {
+  for (const [i, chunk] of chunks.entries()) {
     const tokens = tokenize([chunk.text, ...chunk.headingPath, chunk.title].join(' '));
-    index.add({ id: String(i), title: '', text: tokens.join(' '), at: i });
+    bm25.add({ id: String(i), title: '', text: tokens.join(' '), at: i });
     tokenLists.push(tokens);
   }
-  const tokenSets = tokenLists.map((t) => new Set(t));
   const avgLength = tokenLists.reduce((n, t) => n + t.length, 0) / Math.max(1, tokenLists.length) || 1;
+  const tokenSets = tokenLists.map((t) => new Set(t));
+  const holders = new Map<string, number[]>();
+  tokenSets.forEach((set, i) => {
+    for (const token of set) {
+      const list = holders.get(token);
+      if (list) list.push(i);
+      else holders.set(token, [i]);
+    }
+  });
+  return { chunks, bm25, tokenLists, tokenSets, avgLength, holders };
+}
+
+/** How many chunks mention the term (every word of a name, or any alternate of a word): see `termIn`. */
+function documentFrequency(index: ChunkIndex, term: KeyTerm): number {
+  if (term.parts.length > 1) {
+    const lists = term.parts.map((p) => index.holders.get(p) ?? []).sort((a, b) => a.length - b.length);
+    const [shortest = [], ...rest] = lists;
+    const others = rest.map((l) => new Set(l));
+    return shortest.filter((doc) => others.every((o) => o.has(doc))).length;
+  }
+  const lists = [...term.alternates].map((a) => index.holders.get(a) ?? []).filter((l) => l.length > 0);
+  if (lists.length <= 1) return lists[0]?.length ?? 0;
+  return new Set(lists.flat()).size;
+}
+
+/** The best chunks of an index for a question, with scores normalised to [0, 1] (see `retrieve`). */
+export function searchChunks(input: {
+  question: QuestionAnalysis;
+  index: ChunkIndex;
+  limit: number;
+}): Retrieval {
+  const { bm25: index, tokenLists, avgLength, chunks } = input.index;
   const idfs = input.question.terms.map((t) =>
     t.parts.length > 1
       ? Math.min(...t.parts.map((p) => index.idf(p)))
@@ -67,10 +115,14 @@ export function retrieve(input: {
   };
   return {
     top: index.search(input.question.queryTerms, input.limit).flatMap(({ doc, score }) => {
-      const chunk = input.chunks[doc.at];
+      const chunk = chunks[doc.at];
       return chunk ? [{ chunk, score, normalized: normalized(doc.at) }] : [];
     }),
-    weights: termWeights(input.question.terms, tokenSets),
+    weights: termWeightsFrom({
+      terms: input.question.terms,
+      documentCount: chunks.length,
+      documentFrequency: (t) => documentFrequency(input.index, t),
+    }),
   };
 }
 
