@@ -28,6 +28,12 @@ describe('the action pipeline: every action type, typed refusals and what the pa
     expect(saved).toMatchObject({ status: 'done', dialogs: [{ type: 'alert', message: 'Saved!' }] });
   });
 
+  it('finds a CSS target inside a shadow root, which only the locator engines pierce', async () => {
+    const pressed = await act({ action: { type: 'click', target: { css: '#inner' } } });
+    expect(pressed).toMatchObject({ status: 'done', matchedLocator: 'css=#inner' });
+    expect(await after(pressed)).toContain('inner pressed');
+  });
+
   it('refuses, before touching the page, a click on a disabled button and a fill into a button', async () => {
     const disabled = await act({ timeoutMs: 500, action: { type: 'click', target: { css: '#off' } } });
     expect(disabled).toMatchObject({

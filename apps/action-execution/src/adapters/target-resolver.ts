@@ -39,7 +39,7 @@ async function firstMatching(page: Page, selectors: readonly string[]): Promise<
     const all = page.locator(selector);
     let facts: ElementFacts[];
     try {
-      facts = await all.evaluateAll(readFacts);
+      facts = (await directFacts(page, selector)) ?? (await all.evaluateAll(readFacts));
     } catch {
       continue; // a malformed selector of one kind must not hide the others
     }
@@ -51,8 +51,61 @@ async function firstMatching(page: Page, selectors: readonly string[]): Promise<
   return null;
 }
 
-/** Reads the facts of every matched element (runs in the page, so it is self-contained). */
-function readFacts(elements: Element[]): ElementFacts[] {
+/** A selector the page's own DOM API can run: plain CSS (no Playwright engine or extension) or XPath. */
+type DirectQuery = { readonly kind: 'css' | 'xpath'; readonly expression: string };
+
+const ENGINE_PREFIX = /^(?:[a-z-]+=|internal:)/;
+const PLAYWRIGHT_CSS =
+  /:(?:has-text|text|text-is|text-matches|visible|nth-match|right-of|left-of|above|below|near)\(|:visible\b|>>/;
+
+function directQuery(selector: string): DirectQuery | null {
+  if (selector.startsWith('xpath=')) return { kind: 'xpath', expression: selector.slice('xpath='.length) };
+  const css = selector.startsWith('css=') ? selector.slice('css='.length) : selector;
+  if (ENGINE_PREFIX.test(css) || PLAYWRIGHT_CSS.test(css)) return null;
+  return { kind: 'css', expression: css };
+}
+
+/**
+ * The facts through one plain evaluation when the selector is plain CSS or XPath: about a third
+ * of the cost of a locator query (which adopts every element across worlds), on the path of every
+ * action. Null when the page cannot run it (an extension only Playwright knows) or finds nothing
+ * (an element in a shadow root, which only Playwright's engines pierce): the locator then decides.
+ */
+async function directFacts(page: Page, selector: string): Promise<ElementFacts[] | null> {
+  const query = directQuery(selector);
+  if (!query) return null;
+  const facts = await page.evaluate(readFacts, query).catch(() => null);
+  return facts && facts.length > 0 ? facts : null;
+}
+
+/**
+ * Reads the facts of every matched element: those a locator hands over, or those a plain query
+ * finds (null when the page rejects it). Runs in the page, so it is self-contained.
+ */
+function readFacts(matched: Element[] | DirectQuery): ElementFacts[] {
+  let elements: Element[];
+  if (Array.isArray(matched)) elements = matched;
+  else {
+    try {
+      if (matched.kind === 'css') elements = Array.from(document.querySelectorAll(matched.expression));
+      else {
+        const found = document.evaluate(
+          matched.expression,
+          document,
+          null,
+          XPathResult.ORDERED_NODE_SNAPSHOT_TYPE,
+          null,
+        );
+        elements = [];
+        for (let i = 0; i < found.snapshotLength; i++) {
+          const node = found.snapshotItem(i);
+          if (node instanceof Element) elements.push(node);
+        }
+      }
+    } catch {
+      return [];
+    }
+  }
   return elements.slice(0, 50).map((el) => {
     const html = el as HTMLElement;
     const tag = el.tagName.toLowerCase();

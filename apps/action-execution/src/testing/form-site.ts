@@ -54,7 +54,9 @@ const WIDGETS = page(
   <div id="tip" hidden>Hints appear on hover</div>
   <p role="status" id="status"></p>
   <button id="update" onclick="document.getElementById('status').textContent = 'Updated 3 items'">Update</button>
-  <form action="/submit" method="post"><label>Email <input id="email" name="email" type="email" required></label><button id="send">Send</button></form>`,
+  <form action="/submit" method="post"><label>Email <input id="email" name="email" type="email" required></label><button id="send">Send</button></form>
+  <div id="shadow-host"></div><p id="shadow-state"></p>
+  <script>document.getElementById('shadow-host').attachShadow({ mode: 'open' }).innerHTML = '<button id="inner" onclick="document.getElementById(&quot;shadow-state&quot;).textContent = &quot;inner pressed&quot;">Inner</button>';</script>`,
 );
 
 const SEARCH_FORM = page(
