@@ -12,6 +12,8 @@ export function startDomExtractionService(config: DomExtractionConfig): Promise<
     ops: { host: config.OPS_HOST, port: config.OPS_PORT },
     logLevel: config.LOG_LEVEL,
     tool: 'dom-extraction',
+    // without it this service ensured every stream with 1 replica at boot, scaling a cluster's R3 streams down
+    streamReplicas: config.NATS_STREAM_REPLICAS,
     health: (app) => () => Promise.resolve({ browser: app.get(BrowserPool).health() }),
   });
 }

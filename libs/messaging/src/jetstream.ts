@@ -21,7 +21,12 @@ export async function ensureStream(jsm: JetStreamManager, spec: StreamSpec, repl
     await jsm.streams.add(config);
   } catch (err) {
     if (!isAlreadyThere(err)) throw err;
-    await jsm.streams.update(spec.name, config);
+    // a process configured with fewer copies never scales a cluster's stream down (that is an operator's call)
+    const existing = await jsm.streams.info(spec.name);
+    await jsm.streams.update(spec.name, {
+      ...config,
+      num_replicas: Math.max(replicas, existing.config.num_replicas),
+    });
   }
 }
 

@@ -9,7 +9,7 @@
  */
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { connect } from '@nats-io/transport-node';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { generateSandbox } from '@forage/sandbox';
 import { sandboxTasks } from './sandbox-eval/tasks.js';
 import { auditRuns, resultLine } from './chaos/audit.js';
@@ -89,16 +89,23 @@ async function main(): Promise<void> {
     // the harness is one client asking 200 questions; the default per-client run rate (30/min) would pace it
     env: { GATEWAY_RUNS_PER_MINUTE: '600', GATEWAY_RUNS_BURST: '50' },
   });
+  // Ctrl-C stops the stack it started instead of orphaning it
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void stack.stop().finally(() => process.exit(130));
+    });
+  }
   const { gatewayUrl, natsUrl } = stack.state();
   log(`stack up: ${gatewayUrl}, ${String(stack.state().processes.length)} service processes`);
-  const nc = await connect({
-    servers: natsUrl,
-    name: 'chaos',
-    maxReconnectAttempts: -1,
-    reconnectTimeWait: 500,
-    ...stack.natsOptions(),
-  });
+  let nc: NatsConnection | undefined;
   try {
+    nc = await connect({
+      servers: natsUrl,
+      name: 'chaos',
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 500,
+      ...stack.natsOptions(),
+    });
     const questions = questionsFor(stack);
     const kill = killer(stack);
     const kills: string[] = [];
@@ -164,7 +171,7 @@ async function main(): Promise<void> {
     console.log(resultLine(result));
     if (result.lost + result.duplicateActions + result.missingRecords > 0) process.exitCode = 1;
   } finally {
-    await nc.close().catch(() => undefined);
+    await nc?.close().catch(() => undefined);
     await stack.stop();
   }
 }

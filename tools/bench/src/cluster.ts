@@ -65,6 +65,15 @@ function pickQuestions(tasks: readonly EvalTask[], n: number): EvalTask[] {
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'forage-cluster-'));
   const cleanups: (() => Promise<void>)[] = [];
+  const cleanUp = async (): Promise<void> => {
+    for (const c of cleanups.splice(0).reverse()) await c().catch(() => undefined);
+  };
+  // Ctrl-C stops every process the harness started instead of orphaning them
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void cleanUp().finally(() => process.exit(130));
+    });
+  }
   try {
     const nats = await startNatsCluster({ dir: join(dir, 'nats') });
     cleanups.push(() => nats.stop());
@@ -141,6 +150,9 @@ async function main(): Promise<void> {
       },
     });
     log(`runs ended: ${JSON.stringify(Object.fromEntries(outcomes))}`);
+    // no process may have scaled a stream down meanwhile (a replica booting with NATS_STREAM_REPLICAS unset did)
+    const after = await streamReplicaReport(nc);
+    if (after.underReplicated > 0) for (const line of after.lines) console.log(`  after: ${line}`);
     const drained = await waitDrained(nc, loggingConsumer, 180_000);
     log(`log consumer ${drained.drained ? 'drained' : `still has ${String(drained.pending)} pending`}`);
     const completions = await readCompletions(nc);
@@ -178,7 +190,9 @@ async function main(): Promise<void> {
       result.missingRecords > 0 ? `${String(result.missingRecords)} log records missing` : '',
       result.brokenChains > 0 ? `${String(result.brokenChains)} broken chains` : '',
       emptyPanels > 0 ? `${String(emptyPanels)} panel queries without data` : '',
-      replication.underReplicated > 0 ? `${String(replication.underReplicated)} streams/buckets not R3` : '',
+      replication.underReplicated + after.underReplicated > 0
+        ? `${String(replication.underReplicated + after.underReplicated)} streams/buckets not R3`
+        : '',
     ].filter(Boolean);
     console.log(`\n${problems.length === 0 ? 'PASS' : `FAIL: ${problems.join('; ')}`}`);
     console.log(
@@ -186,7 +200,7 @@ async function main(): Promise<void> {
     );
     if (problems.length > 0) process.exitCode = 1;
   } finally {
-    for (const c of cleanups.reverse()) await c().catch(() => undefined);
+    await cleanUp();
     if (!args.keep) rmSync(dir, { recursive: true, force: true });
   }
 }

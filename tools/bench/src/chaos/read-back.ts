@@ -5,7 +5,7 @@
  */
 import { jetstream } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { logRecordSchema, queryLogs, runCompleted, type LogRecord } from '@forage/contracts';
+import { logRecordSchema, queryLogs, runCompleted } from '@forage/contracts';
 import { Bus, decodeJson, streams } from '@forage/messaging';
 import type { SeenCompletion, SeenRecord } from './audit.js';
 
@@ -56,7 +56,15 @@ export async function readCompletions(nc: NatsConnection): Promise<SeenCompletio
   return out;
 }
 
-export function seenRecord(r: LogRecord): SeenRecord {
+/** The parts of a log record (as published or as stored) the audit reads. */
+interface RecordLike {
+  readonly record_id: string;
+  readonly run_id: string;
+  readonly tool_name: string;
+  readonly output: { readonly data: Record<string, unknown> };
+}
+
+export function seenRecord(r: RecordLike): SeenRecord {
   const key = r.output.data['idempotencyKey'];
   return {
     recordId: r.record_id,
