@@ -3,6 +3,7 @@ import type { LoggingConfig } from './config.js';
 import { LOGGING_CONFIG } from './tokens.js';
 import { repositoryProviders } from './adapters/repository.providers.js';
 import { anchorProviders } from './adapters/anchor.providers.js';
+import { EvidenceSweeper } from './adapters/evidence-sweeper.js';
 import { RecordHandler } from './handlers/record.handler.js';
 import { QueryHandler } from './handlers/query.handler.js';
 import { AuditHandler } from './handlers/audit.handler.js';
@@ -15,7 +16,12 @@ export class LoggingModule {
       module: LoggingModule,
       imports: [RunHistoryModule.register(config)],
       controllers: [RecordHandler, QueryHandler, AuditHandler],
-      providers: [{ provide: LOGGING_CONFIG, useValue: config }, ...repositoryProviders, ...anchorProviders],
+      providers: [
+        { provide: LOGGING_CONFIG, useValue: config },
+        ...repositoryProviders,
+        ...anchorProviders,
+        EvidenceSweeper,
+      ],
     };
   }
 }

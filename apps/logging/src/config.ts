@@ -24,6 +24,15 @@ export const loggingConfigSchema = baseEnvSchema.extend({
    * first start on a large table) is verified in the background.
    */
   LOGGING_AUDIT_ROWS_PER_CHECK: z.coerce.number().int().min(10).max(10_000_000).default(5_000),
+  /** Evidence older than this is deleted by the retention sweeper, which records a tombstone. */
+  EVIDENCE_RETENTION_DAYS: z.coerce.number().min(1).max(3650).default(7),
+  /** How often the retention sweeper runs; 0 turns it off. */
+  LOGGING_SWEEP_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 86_400_000)
+    .default(3_600_000),
   /**
    * A PostgreSQL server shared by every logging replica; unset (or empty) keeps the embedded
    * PGlite database in LOGGING_DATA_DIR. The message never echoes the value: it may hold a password.

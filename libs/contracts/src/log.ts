@@ -55,7 +55,34 @@ export const logRecordEvent = defineEvent({
   payload: logRecordSchema,
 });
 
-export const storedLogRecordSchema = logRecordSchema.extend({
+/**
+ * Who a record in the chain speaks for: a tool, or logging itself for the records it keeps
+ * (retention tombstones). No service may publish a record as `logging`: it is not a tool name.
+ */
+export const chainToolSchema = z.enum([...toolNameSchema.options, 'logging']);
+
+/** A record as the chain holds it: a tool's record, or one logging wrote itself. */
+export const chainRecordSchema = logRecordSchema.extend({
+  tool_name: chainToolSchema,
+  producer: z.object({ tool: chainToolSchema, instance: z.string().min(1).max(200) }).optional(),
+});
+export type ChainRecord = z.infer<typeof chainRecordSchema>;
+
+/** What logging's retention sweeper records when it deletes expired evidence (`output.data` of its tombstone). */
+export const evidenceTombstoneSchema = z
+  .object({
+    kind: z.literal('evidence_expired'),
+    retentionDays: z.number().positive(),
+    deleted: z
+      .array(
+        z.object({ sha256: sha256Schema, size: z.number().int().nonnegative(), storedAt: isoTimeSchema }),
+      )
+      .max(1000),
+  })
+  .meta({ title: 'EvidenceTombstone', description: 'Evidence deleted after its retention period' });
+export type EvidenceTombstone = z.infer<typeof evidenceTombstoneSchema>;
+
+export const storedLogRecordSchema = chainRecordSchema.extend({
   seq: z.number().int().positive(),
   prev_hash: sha256Schema,
   hash: sha256Schema,

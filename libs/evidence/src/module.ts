@@ -16,7 +16,7 @@ export const evidenceEnvSchema = z.object({
         return false;
       }
     }, 'must be 32 bytes as 64 hex characters or base64'),
-  EVIDENCE_RETENTION_DAYS: z.coerce.number().min(1).max(3650).default(30),
+  EVIDENCE_RETENTION_DAYS: z.coerce.number().min(1).max(3650).default(7),
 });
 export type EvidenceEnv = z.infer<typeof evidenceEnvSchema>;
 

@@ -10,6 +10,12 @@ export class EvidenceNotFoundError extends Error {
 
 export const EVIDENCE_BUCKET = 'forage-evidence';
 
+/**
+ * Past its retention period logging's sweeper deletes evidence itself and records a tombstone; the
+ * bucket's own TTL is this much longer, a backstop should no sweeper run.
+ */
+export const RETENTION_BACKSTOP_MS = 86_400_000;
+
 const READ_ATTEMPTS = 3;
 
 function isTimeout(err: unknown): boolean {
@@ -26,14 +32,17 @@ export class EvidenceStore {
     private readonly key: Buffer,
   ) {}
 
-  /** Opens (creating if needed) the bucket; `retentionMs` deletes evidence after that age. */
+  /**
+   * Opens (creating if needed) the bucket. Evidence older than `retentionMs` is deleted by logging's
+   * retention sweeper, which records a tombstone; the bucket's TTL is a day longer, as a backstop.
+   */
   static async open(
     nc: NatsConnection,
     options: { key: Buffer; retentionMs: number; bucket?: string; replicas?: number },
   ): Promise<EvidenceStore> {
     const objm = new Objm(nc);
     const store = await objm.create(options.bucket ?? EVIDENCE_BUCKET, {
-      ttl: nanos(options.retentionMs),
+      ttl: nanos(options.retentionMs + RETENTION_BACKSTOP_MS),
       replicas: options.replicas ?? 1,
     });
     return new EvidenceStore(store, options.key);

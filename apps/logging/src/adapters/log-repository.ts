@@ -1,4 +1,4 @@
-import type { LogRecord } from '@forage/contracts';
+import type { ChainRecord } from '@forage/contracts';
 import type { ChainRow, ChainTail } from '../core/chain.js';
 
 /** Where one row sits in the chain, without its body. */
@@ -32,7 +32,7 @@ export interface RunRowsQuery {
  * (one writer), so every row links to the row before it.
  */
 export interface LogRepository {
-  append(record: LogRecord): Promise<AppendOutcome>;
+  append(record: ChainRecord): Promise<AppendOutcome>;
   /** Rows of one run in chain order, optionally only the given record ids and those matching the filter. */
   rowsOfRun(query: RunRowsQuery): Promise<ChainRow[]>;
   /** Rows after `afterSeq` in chain order, for verifying the chain page by page. */

@@ -1,4 +1,4 @@
-import type { LogRecord } from '@forage/contracts';
+import type { ChainRecord } from '@forage/contracts';
 import { appendLink, GENESIS_TAIL, type ChainRow, type ChainTail } from '../core/chain.js';
 import { LogStoreUnavailableError } from '../errors.js';
 import type { AppendOutcome, ChainLink, LogRepository, RunRowsQuery } from './log-repository.js';
@@ -28,7 +28,7 @@ const WRITER_LOCK = 7_808_002;
 const MAX_GROUP = 500;
 
 interface PendingAppend {
-  readonly record: LogRecord;
+  readonly record: ChainRecord;
   readonly resolve: (outcome: AppendOutcome) => void;
   readonly reject: (err: unknown) => void;
 }
@@ -57,7 +57,7 @@ export class SqlLogRepository implements LogRepository {
     }
   }
 
-  append(record: LogRecord): Promise<AppendOutcome> {
+  append(record: ChainRecord): Promise<AppendOutcome> {
     return new Promise<AppendOutcome>((resolve, reject) => {
       this.pending.push({ record, resolve, reject });
       if (this.pending.length === 1) this.writer = this.writer.then(() => this.writeGroups());
@@ -183,7 +183,7 @@ export class SqlLogRepository implements LogRepository {
  * every later statement sees what the previous lock holder committed, so the tail read here is
  * the real tail and the duplicate check sees a record another replica just stored.
  */
-async function appendGroupIn(tx: SqlSession, records: readonly LogRecord[]): Promise<AppendOutcome[]> {
+async function appendGroupIn(tx: SqlSession, records: readonly ChainRecord[]): Promise<AppendOutcome[]> {
   await tx.query('select pg_advisory_xact_lock($1)', [WRITER_LOCK]);
   const existing = await tx.query<RowShape>(
     `select ${COLUMNS} from log_records where record_id = any($1::text[])`,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { LogRecord } from '@forage/contracts';
+import type { ChainRecord } from '@forage/contracts';
 import { canonicalJson } from '@forage/evidence';
 
 /** prev_hash of the first row: the chain starts from a known, all-zero hash. */
@@ -43,7 +43,7 @@ export function linkHash(prevHash: string, body: string): string {
 }
 
 /** The row that appends `record` after `tail`. */
-export function appendLink(tail: ChainTail, record: LogRecord): ChainRow {
+export function appendLink(tail: ChainTail, record: ChainRecord): ChainRow {
   const body = canonicalJson(record);
   return {
     seq: tail.seq + 1,

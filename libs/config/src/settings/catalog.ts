@@ -84,8 +84,9 @@ export const SETTINGS = {
     key: 'logRetentionDays',
     env: 'FORAGE_LOG_RETENTION_DAYS',
     type: 'integer',
-    schema: z.number().int().min(1).max(3650).default(30),
-    description: 'Days logged evidence (DOM snapshots, screenshots) is kept before it is deleted',
+    schema: z.number().int().min(1).max(3650).default(7),
+    description:
+      "Days logged evidence (DOM snapshots, screenshots) is kept; logging's sweeper then deletes it and records a tombstone",
     targets: [{ service: '*', variable: 'EVIDENCE_RETENTION_DAYS' }],
   }),
   databaseUrl: defineSetting({
@@ -266,6 +267,16 @@ export const SETTINGS = {
     schema: z.coerce.number().min(0).max(10_000).default(0),
     description: 'US dollars per million completion tokens, for the cost in run reports (0 = not priced)',
     targets: forServices(LLM_SERVICES, 'LLM_PRICE_OUTPUT_PER_MTOK'),
+  }),
+  processes: defineSetting({
+    key: 'processes',
+    env: 'FORAGE_PROCESSES',
+    flag: 'processes',
+    type: 'enum',
+    schema: z.enum(['per-service', 'one']).default('per-service'),
+    description:
+      'per-service: each service its own process (restarted alone); one: every service in one Node process over the same NATS subjects, for a small machine',
+    inFile: true,
   }),
   natsTlsCert: defineSetting({
     key: 'natsTlsCert',

@@ -19,8 +19,6 @@ export type StackInfo = z.infer<typeof stateSchema>;
 
 export interface RunningCliStack {
   readonly info: StackInfo;
-  /** The stack's private data directory (for CLI commands such as forage index). */
-  readonly dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -80,5 +78,5 @@ export async function startCliStack(root: string, timeoutMs = 180_000): Promise<
     throw new Error('forage up wrote no stack.json');
   }
   const info = stateSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
-  return { info, dataDir, stop };
+  return { info, stop };
 }
