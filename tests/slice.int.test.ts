@@ -1,6 +1,13 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { queryLogs } from '@forage/contracts';
-import { Bus } from '@forage/messaging';
+import {
+  queryLogs,
+  runCancel,
+  runCompleted,
+  runInput,
+  runNeedsInput,
+  type EventPayload,
+} from '@forage/contracts';
+import { Bus, decodeJson } from '@forage/messaging';
 import { EvidenceStore, parseEvidenceKey } from '@forage/evidence';
 import { normalizeText, visibleText } from '@forage/html';
 import { generateSandbox, sandboxFacts, type CountryFact } from '@forage/sandbox';
@@ -149,4 +156,98 @@ describe('a question answered end to end over the sandbox web', () => {
     expect(['no_answer', 'unverified']).toContain(other.completed.outcome);
     expect(other.completed.failures.length).toBeGreaterThan(0);
   }, 120_000);
+
+  it('asks once for the details a form needs, remembers the answers, and the next run on the form asks nothing', async () => {
+    const shop = stack.sandbox.originOf('shop');
+    const asked = new Map<string, EventPayload<typeof runNeedsInput>>();
+    const completions = new Map<string, EventPayload<typeof runCompleted>>();
+    const subs = [
+      nc.subscribe(runNeedsInput.subject, {
+        callback: (_err, msg) => {
+          const e = runNeedsInput.payload.parse(decodeJson(msg.data));
+          asked.set(e.runId, e);
+        },
+      }),
+      nc.subscribe(runCompleted.subject, {
+        callback: (_err, msg) => {
+          const e = runCompleted.payload.parse(decodeJson(msg.data));
+          completions.set(e.runId, e);
+        },
+      }),
+    ];
+    const waitFor = async <T>(what: string, get: () => T | undefined, ms = 150_000): Promise<T> => {
+      const until = Date.now() + ms;
+      for (;;) {
+        const value = get();
+        if (value !== undefined) return value;
+        if (Date.now() > until) throw new Error(`no ${what} within ${String(ms)} ms`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    };
+    try {
+      const first = askOverHttp(
+        stack.gatewayUrl,
+        `Send the contact form on ${shop}/contact with message "Do you ship tents abroad?"`,
+      );
+      const question = await waitFor('needs_input', () => [...asked.values()][0]);
+      expect(question.url).toBe(`${shop}/contact`);
+      expect(question.questions.map((q) => q.key)).toEqual(['name', 'email']);
+      const reply = await bus.request(runInput, {
+        runId: question.runId,
+        answers: [
+          { key: 'name', value: 'Ada Lovelace' },
+          { key: 'email', value: 'ada@example.org' },
+        ],
+        remember: true,
+      });
+      expect(reply.accepted).toBe(true);
+      const done = (await first).completed;
+      expect(done.runId).toBe(question.runId);
+      expect(done.outcome).toBe('answered');
+      expect(done.answer?.text).toContain('ada@example.org');
+      expect(done.report?.kind).toBe('task');
+      expect(done.report?.facts[0]).toMatchObject({ status: 'verified', url: `${shop}/contact` });
+      expect(done.report?.metrics.actions).toBeGreaterThan(0);
+      expect(done.report?.metrics.llm).toBeNull();
+      // a run that is not waiting takes no answers
+      const late = await bus.request(runInput, { runId: question.runId, answers: [], remember: true });
+      expect(late.accepted).toBe(false);
+
+      const second = await askOverHttp(
+        stack.gatewayUrl,
+        `Send the contact form on ${shop}/contact with message "Is the stove available in blue?"`,
+      );
+      expect(asked.has(second.runId)).toBe(false);
+      expect(second.completed.outcome).toBe('answered');
+      expect(second.completed.answer?.text).toContain('ada@example.org');
+      expect(
+        second.events.some((e) => (e.data as { detail?: string }).detail === 'memory: name, email recalled'),
+      ).toBe(true);
+      await waitFor('completion on the bus', () => completions.get(second.runId), 5_000);
+
+      // another site's form: the email is recalled, only the password is asked (as a secret); cancelled while it waits
+      const hotels = stack.sandbox.originOf('hotels');
+      const third = askOverHttp(stack.gatewayUrl, `Log in on ${hotels}/login`);
+      const login = await waitFor('needs_input for the login', () =>
+        [...asked.values()].find((a) => a.runId !== question.runId),
+      );
+      expect(login.questions).toEqual([expect.objectContaining({ key: 'password', sensitive: true })]);
+      bus.publish(runCancel, {
+        runId: login.runId,
+        requestedAt: new Date().toISOString(),
+        reason: 'changed my mind',
+      });
+      const cancelled = (await third).completed;
+      expect(cancelled).toMatchObject({ runId: login.runId, outcome: 'cancelled', answer: null });
+      expect(cancelled.failures[0]?.reason).toBe('changed my mind');
+
+      const orchestrator = stack.services.find((s) => s.name === 'orchestrator');
+      const metrics = await (await fetch(`http://127.0.0.1:${String(orchestrator?.opsPort)}/metrics`)).text();
+      expect(metrics).toMatch(/^forage_runs_total\{outcome="answered"\} [1-9]/m);
+      expect(metrics).toMatch(/^forage_runs_total\{outcome="cancelled"\} 1$/m);
+      expect(metrics).toMatch(/^forage_run_duration_seconds_count\{outcome="answered"\} [1-9]/m);
+    } finally {
+      for (const sub of subs) sub.unsubscribe();
+    }
+  }, 300_000);
 });

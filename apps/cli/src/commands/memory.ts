@@ -2,6 +2,7 @@ import { Kvm, type KV } from '@nats-io/kv';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { taskMemory, type MemoryEntry } from '@forage/contracts';
 import { readStackState } from '../stack/state-file.js';
+import { stackNatsOptions } from '../stack/nats-auth.js';
 
 const EX_USAGE = 64;
 const EX_DATAERR = 65;
@@ -67,7 +68,6 @@ export async function memoryCommand(input: {
   json: boolean;
   write: (line: string) => void;
   warn: (line: string) => void;
-  connectOptions?: Record<string, unknown>;
 }): Promise<number> {
   const [action, key] = input.positionals;
   if (!(action === 'list' || action === 'clear' || (action === 'forget' && key))) {
@@ -79,7 +79,11 @@ export async function memoryCommand(input: {
     input.warn(`forage memory: no running stack in ${input.dataDir}; start one with \`forage up\``);
     return EX_UNAVAILABLE;
   }
-  const nc = await connect({ servers: stack.natsUrl, name: 'forage-cli-memory', ...input.connectOptions });
+  const nc = await connect({
+    servers: stack.natsUrl,
+    name: 'forage-cli-memory',
+    ...stackNatsOptions(stack.natsUrl),
+  });
   try {
     if (action === 'list') {
       const entries = await listMemory(nc);

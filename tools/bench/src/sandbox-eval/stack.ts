@@ -19,6 +19,8 @@ export type StackInfo = z.infer<typeof stateSchema>;
 
 export interface RunningCliStack {
   readonly info: StackInfo;
+  /** The stack's private data directory (for CLI commands such as forage index). */
+  readonly dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -78,5 +80,5 @@ export async function startCliStack(root: string, timeoutMs = 180_000): Promise<
     throw new Error('forage up wrote no stack.json');
   }
   const info = stateSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
-  return { info, stop };
+  return { info, dataDir, stop };
 }

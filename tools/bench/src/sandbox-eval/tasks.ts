@@ -30,6 +30,8 @@ export interface EvalTask {
   readonly question: string;
   readonly urls?: readonly string[];
   readonly expect: Expectation;
+  /** What the user answers when the run asks (needs_input); unanswered questions are declined. */
+  readonly answers?: Readonly<Record<string, string>>;
 }
 
 type Origins = Readonly<Record<'wiki' | 'hotels' | 'shop', string>>;
@@ -315,6 +317,18 @@ export function sandboxTasks(web: SandboxWeb, origins: Origins): EvalTask[] {
     kind: 'task',
     question: `Send a message through the contact form on ${origins.shop}/contact with name "Lise Meitner", email lise@example.org and message "Do you sell spare tent poles?"`,
     expect: { type: 'text', value: 'lise@example.org' },
+  });
+  // task memory: the details are asked once and answered, then a later run reuses them unasked
+  add({
+    kind: 'task',
+    question: `Send the contact form on ${origins.shop}/contact with message "Do you repair stoves?"`,
+    answers: { name: 'Rosalind Franklin', email: 'rosalind@example.org' },
+    expect: { type: 'text', value: 'rosalind@example.org' },
+  });
+  add({
+    kind: 'task',
+    question: `Send a message through the contact form on ${origins.shop}/contact with message "And tents?"`,
+    expect: { type: 'text', value: 'rosalind@example.org' },
   });
   return tasks;
 }
