@@ -18,6 +18,9 @@ import { status } from '../commands/status.js';
 import { up, type UpOptions } from '../commands/up.js';
 import { indexCommand } from '../commands/index.js';
 import { mcpCommand } from '../commands/mcp.js';
+import { runsCommand } from '../commands/runs.js';
+import { showCommand } from '../commands/show.js';
+import { exitCodeOf } from '../commands/run-exit.js';
 import { ensureConfigFile } from '../settings/config-file.js';
 import { loadSettings, settingFlags } from '../settings/load.js';
 import { readRunningSettings } from '../settings/running-settings.js';
@@ -145,6 +148,30 @@ async function runCommand(
       return runExtract({ values, positionals, io, dataDir: dataDirOnly() });
     case 'ask':
       return runAsk({ values, positionals, io, effective: settings() });
+    case 'runs':
+    case 'show': {
+      const effective = settings();
+      const common = {
+        gatewayUrl: gatewayUrlFor({
+          portFlag: str(values['port']),
+          forageUrl: io.env['FORAGE_URL'],
+          stackGatewayUrl: readStackState(effective.dataDir)?.gatewayUrl,
+          configuredPort: effective.values.gatewayPort,
+        }),
+        apiKey: io.env['FORAGE_API_KEY'],
+        json: values['json'] === true,
+        write: io.out,
+        warn: io.err,
+      };
+      if (spec.name === 'show') return showCommand({ ...common, positionals });
+      const filter = Object.fromEntries(
+        ['status', 'outcome', 'since', 'until', 'limit', 'cursor'].flatMap((k) => {
+          const v = str(values[k]);
+          return v === undefined ? [] : [[k, v]];
+        }),
+      );
+      return runsCommand({ ...common, filter });
+    }
     case 'audit':
       return auditCommand({
         positionals,
@@ -291,7 +318,7 @@ async function runAsk(input: {
     ...(urls.length > 0 ? { urls } : {}),
   });
   if (json) io.out(JSON.stringify(done));
-  return done.answer ? 0 : 2;
+  return exitCodeOf(done);
 }
 
 async function runExtract(input: {

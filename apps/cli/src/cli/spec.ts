@@ -89,6 +89,36 @@ export const COMMANDS: readonly CommandSpec[] = [
     },
   },
   {
+    name: 'runs',
+    synopsis: 'forage runs [--status S] [--since TIME] [--until TIME] [--limit N] [--cursor C] [--json]',
+    summary: 'past runs from the history, newest first (with an API key, your own)',
+    options: {
+      ...dataDir,
+      ...stackUrl,
+      status: { type: 'string', value: 'S', description: 'queued, running, needs_input or completed' },
+      outcome: {
+        type: 'string',
+        value: 'O',
+        description: 'answered, unverified, no_answer, failed or cancelled',
+      },
+      since: { type: 'string', value: 'TIME', description: 'runs asked at or after this ISO time' },
+      until: { type: 'string', value: 'TIME', description: 'runs asked before this ISO time' },
+      limit: { type: 'string', value: 'N', description: 'runs per page (1..200, default 20)' },
+      cursor: { type: 'string', value: 'C', description: 'the next page, as printed after the last one' },
+      json: { type: 'boolean', description: 'print the page as JSON ({ runs, nextCursor })' },
+    },
+  },
+  {
+    name: 'show',
+    synopsis: 'forage show <runId> [--json]',
+    summary: "one run's report: answer, facts with citations and verification, steps; exit code as for ask",
+    options: {
+      ...dataDir,
+      ...stackUrl,
+      json: { type: 'boolean', description: 'print the run as JSON (as GET /v1/runs/:id returns it)' },
+    },
+  },
+  {
     name: 'extract',
     synopsis: 'forage extract FILE|URL… [options]',
     summary:
