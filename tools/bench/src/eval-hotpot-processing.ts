@@ -89,7 +89,9 @@ if (errors > 0) {
   rows
     .filter((r) => r.f1 === 0)
     .slice(0, errors)
-    .forEach((r) => { console.log(`  ${r.question} → "${r.answer}" gold "${r.gold}"`); });
+    .forEach((r) => {
+      console.log(`  ${r.question} → "${r.answer}" gold "${r.gold}"`);
+    });
 }
 console.log(
   `RESULT answer_f1=${(100 * mean(rows.map((r) => r.f1))).toFixed(1)} answer_em=${(100 * mean(rows.map((r) => r.em))).toFixed(1)} sp_f1=${(100 * mean(rows.map((r) => r.sp))).toFixed(1)}`,
