@@ -152,6 +152,23 @@ describe('the MCP server', () => {
     200_000,
   );
 
+  // after the asks above: the orchestrator reported what reading each result gave (search.outcome.v1)
+  it("the runs' outcomes reached search's domain trust", async () => {
+    const search = stack.services.find((s) => s.name === 'search');
+    if (!search) throw new Error('no search service');
+    const learned = async (): Promise<number> => {
+      const text = await (await fetch(`http://127.0.0.1:${search.opsPort}/metrics`)).text();
+      const line = text
+        .split('\n')
+        .find((l) => /^forage_search_domain_outcomes_total\{.*outcome="useful"/.test(l));
+      return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
+    };
+    const deadline = Date.now() + 10_000;
+    while ((await learned()) < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    // each of the two answered runs read at least its cited page
+    expect(await learned()).toBeGreaterThanOrEqual(2);
+  });
+
   it.each([
     ['streamable HTTP', () => http],
     ['stdio (forage mcp)', () => stdio],

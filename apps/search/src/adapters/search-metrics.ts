@@ -9,6 +9,7 @@ export class SearchMetrics {
   private readonly latency: Histogram<'service' | 'provider' | 'status'>;
   private readonly outcomes: Counter<'service' | 'provider' | 'status'>;
   private readonly cache: Counter<'service' | 'result'>;
+  private readonly learned: Counter<'service' | 'outcome'>;
   private readonly service: string;
 
   constructor(@Inject(HandlerMetrics) metrics: HandlerMetrics) {
@@ -33,6 +34,12 @@ export class SearchMetrics {
       labelNames: ['service', 'result'],
       registers,
     });
+    this.learned = new Counter({
+      name: 'forage_search_domain_outcomes_total',
+      help: 'Outcomes of read results (search.outcome.v1) learned into domain trust, by outcome (useful or useless)',
+      labelNames: ['service', 'outcome'],
+      registers,
+    });
   }
 
   sources(reports: readonly SourceReport[]): void {
@@ -41,6 +48,10 @@ export class SearchMetrics {
       this.latency.observe(labels, r.latencyMs / 1000);
       this.outcomes.inc(labels);
     }
+  }
+
+  outcomeLearned(outcome: 'useful' | 'useless'): void {
+    this.learned.inc({ service: this.service, outcome });
   }
 
   cacheLookup(hit: boolean): void {
