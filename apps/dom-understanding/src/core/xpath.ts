@@ -18,11 +18,25 @@ export function xpathOf(node: Element): string {
   return `/${steps.reverse().join('/')}`;
 }
 
-function stepFor(el: Element): string {
-  let position = 1;
-  for (let sibling = el.prev; sibling; sibling = sibling.prev) {
-    if (isElement(sibling) && sibling.name === el.name) position++;
+/** Positions among same-named siblings, counted once per parent: a page of 5,000 sibling sections stays linear. */
+const positions = new WeakMap<Element, number>();
+
+function positionOf(el: Element): number {
+  const known = positions.get(el);
+  if (known !== undefined) return known;
+  const siblings = el.parent ? el.parent.children : [el];
+  const counts = new Map<string, number>();
+  for (const sibling of siblings) {
+    if (!isElement(sibling)) continue;
+    const n = (counts.get(sibling.name) ?? 0) + 1;
+    counts.set(sibling.name, n);
+    positions.set(sibling, n);
   }
+  return positions.get(el) ?? 1;
+}
+
+function stepFor(el: Element): string {
+  const position = positionOf(el);
   if (PLAIN_NAME.test(el.name)) return `${el.name}[${position}]`;
   return `*[local-name()=${xpathLiteral(el.name)}][${position}]`;
 }
