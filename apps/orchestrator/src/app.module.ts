@@ -4,6 +4,7 @@ import { LlmClient, LlmUsageMeter, llmOptionsFrom } from '@forage/llm';
 import type { OrchestratorConfig } from './config.js';
 import { LLM_CLIENT, LLM_METER, ORCHESTRATOR_CONFIG } from './tokens.js';
 import { MemoryBank } from './adapters/memory-bank.js';
+import { RunCheckpoints } from './adapters/run-checkpoints.js';
 import { RunLedger } from './adapters/run-ledger.js';
 import { RunMetricsRecorder } from './adapters/run-metrics.js';
 import { RunPlanner } from './adapters/run-planner.js';
@@ -26,6 +27,7 @@ export class OrchestratorModule {
         { provide: LLM_CLIENT, useValue: options ? new LlmClient({ ...options, meter }) : null },
         RunLedger,
         RunSignals,
+        RunCheckpoints,
         MemoryBank,
         RunPlanner,
         RunMetricsRecorder,

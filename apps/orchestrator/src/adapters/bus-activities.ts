@@ -25,7 +25,7 @@ export function createBusActivities(input: {
   config: OrchestratorConfig;
   runId: string;
   attempt: number;
-}): Omit<Activities, 'recall' | 'askUser' | 'cancelled' | 'now'> {
+}): Omit<Activities, 'recall' | 'askUser' | 'cancelled' | 'now' | 'checkpoint'> {
   const { bus, config, runId, attempt } = input;
   let seq = 0;
   let acts = 0;

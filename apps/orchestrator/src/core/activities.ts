@@ -14,6 +14,7 @@ import type {
 } from '@forage/contracts';
 
 import type { Detail, DetailValue } from './memory/details.js';
+import type { Checkpoint } from './loop/checkpoint.js';
 
 export type SearchReply = CommandReply<typeof searchQuery>;
 export type PageSnapshot = CommandReply<typeof extractPage>;
@@ -70,6 +71,8 @@ export interface Activities {
     questions: readonly InputQuestion[];
     details: readonly Detail[];
   }): Promise<ReadonlyMap<string, DetailValue> | undefined>;
+  /** Saves where the run is, so a redelivered run continues from there. */
+  checkpoint(cp: Checkpoint): Promise<void>;
   /** Why the run was cancelled, once it was. */
   cancelled(): string | undefined;
   /** Milliseconds of run time (time spent waiting for the user does not count). */

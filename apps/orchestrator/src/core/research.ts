@@ -5,6 +5,7 @@ import { aggregate } from './aggregate/aggregate.js';
 import { releaseAnswer, type CheckedCandidate } from './aggregate/release.js';
 import { normalizeUrl, termsOf } from './explore/site-frontier.js';
 import { actOnPage } from './loop/act.js';
+import { checkpointOf, restoreCheckpoint, type Checkpoint } from './loop/checkpoint.js';
 import { fillMissingDetails } from './loop/details.js';
 import { decide, type LoopView, type RunLimits } from './loop/navigator.js';
 import { RunState } from './loop/run-state.js';
@@ -20,6 +21,8 @@ export interface ResearchInput {
   readonly sufficientConfidence: number;
   /** Search results kept per query. */
   readonly resultsPerSearch: number;
+  /** Where a redelivered run left off. */
+  readonly resume?: Checkpoint;
 }
 
 export interface RunMetrics {
@@ -50,6 +53,7 @@ export interface ResearchResult {
 export async function research(acts: Activities, input: ResearchInput): Promise<ResearchResult> {
   const { plan } = input;
   const state = new RunState(input.limits);
+  if (input.resume) restoreCheckpoint(state, input.resume);
   const started = acts.now();
   const step = timedStep(acts);
   const taskTerms = termsOf(
@@ -68,6 +72,13 @@ export async function research(acts: Activities, input: ResearchInput): Promise<
       ),
     durationMs: 0,
   });
+  if (input.resume)
+    await acts.report({
+      step: 'plan',
+      status: 'succeeded',
+      detail: `resumed after step ${String(input.resume.steps)}: ${String(input.resume.pagesRead)} pages, ${String(input.resume.searches)} searches and ${String(input.resume.answers.length)} answers kept`,
+      durationMs: 0,
+    });
   const startUrls = plan.startUrls.length > 0 ? plan.startUrls : plan.site ? [siteRoot(plan.site)] : [];
   let stoppedBy: string;
 
@@ -174,6 +185,7 @@ export async function research(acts: Activities, input: ResearchInput): Promise<
         break;
       }
     }
+    await acts.checkpoint(checkpointOf(state));
   }
   if (stoppedBy === 'cancelled')
     return {

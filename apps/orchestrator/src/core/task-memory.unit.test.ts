@@ -143,3 +143,35 @@ describe('detail keys', () => {
     expect(detailOf('Message').reusable).toBe(false);
   });
 });
+
+describe('acting on a page under a cookie banner', () => {
+  it('dismisses the banner before filling the form', async () => {
+    const banner = `<div class="cookie-consent" role="region"><p>We use cookies.</p><button>Accept</button><button>Reject all</button></div>`;
+    const page = web.pages[`${S}/contact`];
+    if (!page) throw new Error('no contact page');
+    const covered: FakeWeb = {
+      ...web,
+      pages: { [`${S}/contact`]: { ...page, form: `${banner}${contactForm}` } },
+    };
+    const fake = fakeRun(covered, {
+      user: {
+        answers: new Map([
+          ['name', 'Ada'],
+          ['email', 'ada@example.org'],
+        ]),
+      },
+    });
+    const r = await research(fake.acts, {
+      plan: planHeuristically({ question: `Send the contact form on ${S}/contact with message "hi"` }),
+      limits,
+      sufficientConfidence: 0.6,
+      resultsPerSearch: 5,
+    });
+    expect(r.outcome).toBe('answered');
+    expect(fake.calls.find((c) => c.startsWith('act '))).toContain('dismiss the overlay ("Reject all")');
+    expect(fake.acted[0]?.[0]).toEqual({
+      type: 'click',
+      target: { xpath: expect.stringContaining('button[2]') as unknown },
+    });
+  });
+});

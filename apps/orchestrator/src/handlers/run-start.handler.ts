@@ -5,10 +5,12 @@ import type { LlmUsageMeter } from '@forage/llm';
 import { Bus, HandleEvent, LOGGER, streams } from '@forage/messaging';
 import type { Logger } from '@forage/observability';
 import { research, type ResearchResult } from '../core/research.js';
+import type { Checkpoint } from '../core/loop/checkpoint.js';
 import { buildReport } from '../core/report.js';
 import { limitsFor } from '../core/limits.js';
 import { createBusActivities } from '../adapters/bus-activities.js';
 import { MemoryBank } from '../adapters/memory-bank.js';
+import { RunCheckpoints } from '../adapters/run-checkpoints.js';
 import { RunClock } from '../adapters/run-clock.js';
 import { RunLedger } from '../adapters/run-ledger.js';
 import { RunMetricsRecorder } from '../adapters/run-metrics.js';
@@ -30,6 +32,7 @@ export class RunStartHandler {
     @Inject(EvidenceStore) private readonly evidence: EvidenceStore,
     @Inject(RunLedger) private readonly ledger: RunLedger,
     @Inject(RunSignals) private readonly signals: RunSignals,
+    @Inject(RunCheckpoints) private readonly checkpoints: RunCheckpoints,
     @Inject(MemoryBank) private readonly memory: MemoryBank,
     @Inject(RunPlanner) private readonly planner: RunPlanner,
     @Inject(RunMetricsRecorder) private readonly runMetrics: RunMetricsRecorder,
@@ -89,7 +92,10 @@ export class RunStartHandler {
         clock,
         report: bus.report,
       }),
+      checkpoint: (cp: Checkpoint) => this.checkpoints.save(run.runId, cp),
     };
+    // a redelivered run (a crash mid-run) continues from its last checkpoint
+    const resume = attempt > 1 ? await this.checkpoints.load(run.runId) : undefined;
     let ending: Ending;
     try {
       const { plan, fallback } = await this.planner.plan(run);
@@ -121,6 +127,7 @@ export class RunStartHandler {
           limits,
           sufficientConfidence: this.config.ORCH_SUFFICIENT_CONFIDENCE,
           resultsPerSearch: this.config.ORCH_SEARCH_LIMIT,
+          ...(resume ? { resume } : {}),
         }),
         deadline,
       ]);
@@ -170,6 +177,7 @@ export class RunStartHandler {
     await this.ledger.mark(run.runId, 'completed', attempt);
     this.runMetrics.completed(ending.outcome, durationMs / 1000);
     this.signals.done(run.runId);
+    await this.checkpoints.forget(run.runId);
     this.meter.take(run.runId);
   }
 }

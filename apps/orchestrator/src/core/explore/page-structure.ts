@@ -8,6 +8,7 @@ import {
   parseHtml,
   renderedText,
 } from '@forage/html';
+import { overlaysOf, type OverlayDismiss } from './overlays.js';
 
 /** The parent element, or null at the top of the tree. */
 const up = (el: Element): Element | null => (isElement(el.parent) ? el.parent : null);
@@ -64,6 +65,8 @@ export interface PageStructure {
   readonly links: readonly PageLink[];
   readonly disclosures: readonly DisclosureControl[];
   readonly forms: readonly PageForm[];
+  /** Banners and modals to dismiss before acting on the page (they intercept clicks). */
+  readonly overlays?: readonly OverlayDismiss[];
 }
 
 /** Links, disclosure controls and forms of a captured DOM (the page as the browser rendered it). */
@@ -84,10 +87,11 @@ export function readPageStructure(html: string, pageUrl: string): PageStructure 
     forms: descendants(doc, 'form')
       .filter(visible)
       .map((f) => formOf(f, byId)),
+    overlays: overlaysOf(descendants(doc).filter(visible)),
   };
 }
 
-function hiddenInTree(el: Element): boolean {
+export function hiddenInTree(el: Element): boolean {
   for (let n: Element | null = el; n; n = up(n)) {
     if (isNeverRendered(n) || isHidden(n)) return true;
   }
@@ -275,6 +279,6 @@ export function xpathOf(el: Element): string {
   return `/${steps.join('/')}`;
 }
 
-function clean(text: string): string {
+export function clean(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }

@@ -145,7 +145,7 @@ export function pageActsFor(input: {
     const form = taskFormPlan(structure.forms, input.task);
     if (form)
       out.push({ url, purpose: 'task-form', actions: form.actions, described: form.described, stateKey });
-    return out;
+    return dismissingOverlay(out, structure);
   }
   if (plan.kind === 'listing' && plan.listing) {
     const form = searchFormPlan(structure.forms, plan.listing);
@@ -161,7 +161,18 @@ export function pageActsFor(input: {
       described: controls.map((c) => `open "${c.name}"`),
       stateKey,
     });
-  return out;
+  return dismissingOverlay(out, structure);
+}
+
+/** A banner or modal over the page would take the first click: each act dismisses it first. */
+function dismissingOverlay(out: PageActPlan[], structure: PageStructure): PageActPlan[] {
+  const overlay = structure.overlays?.[0];
+  if (!overlay) return out;
+  return out.map((a) => ({
+    ...a,
+    actions: [{ type: 'click' as const, target: { xpath: overlay.xpath } }, ...a.actions],
+    described: [`dismiss the overlay ("${overlay.name}")`, ...a.described],
+  }));
 }
 
 /** The task as the run knows it now: the request's values plus details recalled or asked. */

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { PageAction, ScoredAnswer } from '@forage/contracts';
 import { anEvidenceRef } from '@forage/testing';
 import type { Activities, AnswerReply, PageSnapshot, StepReport, VerifyReply } from '../activities.js';
+import type { Checkpoint } from '../loop/checkpoint.js';
 
 /** A page of the fake web: a title, "label: value" lines and links, rendered as simple HTML. */
 export interface FakePage {
@@ -34,6 +35,8 @@ export interface FakeRun {
   readonly acted: PageAction[][];
   /** The questions each askUser call asked (keys). */
   readonly questionsAsked: string[][];
+  /** Every checkpoint saved, in order. */
+  readonly checkpoints: Checkpoint[];
 }
 
 export interface FakeUser {
@@ -73,6 +76,7 @@ export function fakeRun(
   options: { verified?: boolean; msPerCall?: number; user?: FakeUser } = {},
 ): FakeRun {
   const questionsAsked: string[][] = [];
+  const checkpoints: Checkpoint[] = [];
   const calls: string[] = [];
   const steps: StepReport[] = [];
   const queries: string[] = [];
@@ -242,13 +246,17 @@ export function fakeRun(
         ),
       );
     },
+    checkpoint: (cp) => {
+      checkpoints.push(cp);
+      return Promise.resolve();
+    },
     cancelled: () =>
       options.user?.cancelAfterCalls !== undefined && calls.length >= options.user.cancelAfterCalls
         ? 'cancelled by the user'
         : undefined,
     now: () => clock,
   };
-  return { acts, calls, steps, queries, asked, acted, questionsAsked };
+  return { acts, calls, steps, queries, asked, acted, questionsAsked, checkpoints };
 }
 
 /** Chunks as dom-understanding cuts them: one per line, under the "# " heading before it. */
