@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createApiKey, writeApiKeyFile } from '@forage/config';
 import type { RunningNatsServer } from '@forage/messaging';
 import { startTestNats, tempDir } from '@forage/testing';
@@ -27,6 +28,8 @@ describe('the MCP endpoint with API keys required', () => {
         LOG_LEVEL: 'silent',
         GATEWAY_REQUIRE_API_KEY: 'true',
         GATEWAY_API_KEYS_FILE: keysFile,
+        GATEWAY_RUNS_BURST: '1',
+        GATEWAY_RUNS_PER_MINUTE: '1',
       }),
     );
   }, 60_000);
@@ -71,4 +74,20 @@ describe('the MCP endpoint with API keys required', () => {
     ]);
     await client.close();
   });
+
+  it('limits the runs a key starts through MCP as POST /v1/runs does', async () => {
+    const client = await connect(token);
+    const ask = async () => {
+      const result = (await client.callTool(
+        { name: 'ask', arguments: { question: 'What is the capital of Qora?' } },
+        undefined,
+        { timeout: 30_000 },
+      )) as CallToolResult;
+      return result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+    };
+    // the first run takes the only token (it then fails: no runs history runs in this test)
+    expect(await ask()).not.toMatch(/too many runs/);
+    expect(await ask()).toMatch(/^unavailable: too many runs from key:/);
+    await client.close();
+  }, 40_000);
 });

@@ -24,6 +24,7 @@ import {
   type RunStepEvent,
 } from '@forage/mcp';
 import { RunBoard, type RunView } from '../core/run-board.js';
+import { RateLimiter } from '../core/rate-limiter.js';
 import { RunHistory } from '../adapters/run-history.js';
 import { EvidenceReader } from '../adapters/evidence-reader.js';
 import { GATEWAY_CONFIG } from '../tokens.js';
@@ -47,7 +48,15 @@ export class BusForagePort {
     @Inject(RunAccess) private readonly access: RunAccess,
     @Inject(EvidenceReader) private readonly evidence: EvidenceReader,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
-  ) {}
+  ) {
+    this.runs = new RateLimiter({
+      perMinute: config.GATEWAY_RUNS_PER_MINUTE,
+      burst: config.GATEWAY_RUNS_BURST,
+    });
+  }
+
+  /** Runs started through MCP, per client: the limits of POST /v1/runs (a bucket of their own). */
+  private readonly runs: RateLimiter;
 
   /** The port for one request: its caller (the API key checked for it) owns and sees runs. */
   forRequest(req: IncomingMessage): ForagePort {
@@ -75,6 +84,13 @@ export class BusForagePort {
       ...(input.urls ? { urls: input.urls } : {}),
     };
     const caller = callerOf(req);
+    const client = caller.keyId ? `key:${caller.keyId}` : (req.socket.remoteAddress ?? 'unknown');
+    const taken = this.runs.take(client, Date.now());
+    if (!taken.ok)
+      throw new ForageToolError(
+        'unavailable',
+        `too many runs from ${client}; retry in ${taken.retryAfterSeconds} s`,
+      );
     try {
       // the owner is in the history before the run exists, so its key can always see it
       if (caller.keyId) await this.history.claim({ runId, owner: caller.keyId, question: event.question });
