@@ -175,3 +175,38 @@ describe('acting on a page under a cookie banner', () => {
     });
   });
 });
+
+describe('a blocked page', () => {
+  const blocked: FakeWeb = {
+    pages: {
+      [`${S}/account`]: { title: 'Are you human?', lines: ['Please solve the captcha.'], blocked: true },
+      [`${S}/found`]: { title: 'Are you human?', lines: ['Please solve the captcha.'], blocked: true },
+    },
+    index: { 'price qora': [`${S}/found`] },
+  };
+  const go = (question: string, urls: string[], answers?: ReadonlyMap<string, string>) => {
+    const fake = fakeRun(blocked, { user: answers ? { answers } : {} });
+    const result = research(fake.acts, {
+      plan: planHeuristically({ question, urls }),
+      limits,
+      sufficientConfidence: 0.6,
+      resultsPerSearch: 5,
+    });
+    return { fake, result };
+  };
+
+  it('is handed to the user once when it is their page, and read again after they answer — never bypassed', async () => {
+    const { fake, result } = go('What is the price of Qora?', [`${S}/account`], new Map());
+    await result;
+    expect(fake.questionsAsked).toEqual([[]]);
+    expect(fake.calls.filter((c) => c === `extract ${S}/account`)).toHaveLength(2);
+    expect(fake.acted).toEqual([]);
+  });
+
+  it('is skipped without asking when it is only a search result', async () => {
+    const { fake, result } = go('What is the price of Qora?', []);
+    await result;
+    expect(fake.calls).toContain(`extract ${S}/found`);
+    expect(fake.questionsAsked).toEqual([]);
+  });
+});

@@ -44,6 +44,8 @@ export class RunState {
   readonly extraFields: TaskSpec['fields'][number][] = [];
   /** The user was asked already (follow-up questions are asked once per run). */
   askedUser = false;
+  /** A blocked page was handed to the user already (once per run). */
+  askedAboutBlock = false;
   /** Search results the run visited (their outcome teaches search's domain trust). */
   readonly searchedUrls = new Set<string>();
 

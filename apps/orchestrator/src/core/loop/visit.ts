@@ -18,8 +18,8 @@ export interface LoopDeps {
   taskTerms: ReadonlySet<string>;
 }
 
-export /** VISIT: render the page, understand it, and read its links, forms and disclosure controls. */
-async function visit(deps: LoopDeps & { url: string }): Promise<void> {
+/** VISIT: render the page, understand it, and read its links, forms and disclosure controls. */
+export async function visit(deps: LoopDeps & { url: string; retry?: boolean }): Promise<void> {
   const { acts, step, state, url } = deps;
   state.markVisited(url);
   const page = await step(
@@ -36,6 +36,18 @@ async function visit(deps: LoopDeps & { url: string }): Promise<void> {
   state.markVisited(page.finalUrl);
   state.expectedRecordIds.push(page.logRecordId);
   if (page.outcome.kind === 'blocked') {
+    // a page the user wants (theirs, or the task's) is handed to them, never bypassed; others are skipped
+    const wanted = deps.plan.startUrls.includes(url) || deps.plan.kind === 'task';
+    if (wanted && !deps.retry && !state.askedAboutBlock) {
+      state.askedAboutBlock = true;
+      const answered = await acts.askUser({
+        reason: `the page is blocked (${page.outcome.reason}); Forage does not get past captchas or login walls — open it yourself, then answer to let the run read it again`,
+        url: page.finalUrl,
+        questions: [],
+        details: [],
+      });
+      if (answered) return visit({ ...deps, retry: true });
+    }
     await acts.report({
       step: 'extract',
       status: 'failed',
