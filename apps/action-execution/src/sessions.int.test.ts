@@ -83,6 +83,16 @@ describe('sessions belong to their run', () => {
     expect(JSON.stringify(filled)).not.toContain(value);
     await h.endRun(owner);
     expect(await eventually(() => sessions().size === 0)).toBe(true);
+    // the run's end also removes its secrets from task memory
+    let gone = false;
+    for (let i = 0; i < 50 && !gone; i++) {
+      gone = await h.taskSecrets.resolveTaskSecret(owner, 'bank.pin').then(
+        () => false,
+        () => true,
+      );
+      if (!gone) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(gone).toBe(true);
   });
 
   it('queues a new session while all are open, reports saturation, and opens it when a run ends', async () => {

@@ -3,12 +3,15 @@ import type { Subscription } from '@nats-io/transport-node';
 import { runCompleted } from '@forage/contracts';
 import { Bus, decodeJson, LOGGER } from '@forage/messaging';
 import type { Logger } from '@forage/observability';
+import { SecretVault } from './secret-vault.js';
 import { SessionPages } from './session-pages.js';
 
 /**
  * Closes a run's sessions when the orchestrator announces the run's end (`run.completed.v1`,
- * published for every run, answered or failed). Sessions live in one replica's memory, so every
- * replica listens (a plain subscription, no queue group) and closes the ones it holds.
+ * published for every run, answered or failed), and removes the run's task secrets from task
+ * memory (nothing may fill them any more). Sessions live in one replica's memory, so every
+ * replica listens (a plain subscription, no queue group) and closes the ones it holds; removing
+ * the secrets twice is harmless.
  */
 @Injectable()
 export class RunEndListener implements OnModuleInit, OnApplicationShutdown {
@@ -18,6 +21,7 @@ export class RunEndListener implements OnModuleInit, OnApplicationShutdown {
   constructor(
     @Inject(Bus) private readonly bus: Bus,
     @Inject(SessionPages) private readonly sessions: SessionPages,
+    @Inject(SecretVault) private readonly vault: SecretVault,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -50,5 +54,13 @@ export class RunEndListener implements OnModuleInit, OnApplicationShutdown {
     }
     const closed = await this.sessions.closeRun(runId);
     if (closed > 0) this.logger.debug({ runId, closed }, 'closed the sessions of an ended run');
+    const forgotten = await this.vault.forgetRun(runId).catch((err: unknown) => {
+      this.logger.warn(
+        { runId, err: err instanceof Error ? err.message : String(err) },
+        "could not remove an ended run's secrets",
+      );
+      return 0;
+    });
+    if (forgotten > 0) this.logger.debug({ runId, forgotten }, 'removed the task secrets of an ended run');
   }
 }

@@ -54,6 +54,11 @@ export class SecretVault {
     return { handle: input.handle, value };
   }
 
+  /** Removes a run's secrets from task memory (at run end); how many there were. */
+  async forgetRun(runId: string): Promise<number> {
+    return this.store ? this.store.forgetRun(runId) : 0;
+  }
+
   private async fromStore(input: { runId: string; handle: string }): Promise<string | undefined> {
     if (!this.store) return undefined;
     try {
