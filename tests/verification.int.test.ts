@@ -8,6 +8,7 @@ import {
   type Claim,
   type EvidenceRef,
   type LogRecord,
+  type StoredLogRecord,
 } from '@forage/contracts';
 import { EvidenceStore, parseEvidenceKey } from '@forage/evidence';
 import { Bus, type RunningNatsServer, type RunningService } from '@forage/messaging';
@@ -140,7 +141,7 @@ describe('verification across logging, the evidence store and the verifier', () 
     });
 
     const deadline = Date.now() + 20_000;
-    let own: LogRecord | undefined;
+    let own: StoredLogRecord | undefined;
     while (!own && Date.now() < deadline) {
       own = (await bus.request(queryLogs, { runId, recordIds: [reply.logRecordId] })).records[0];
       if (!own) await new Promise((r) => setTimeout(r, 50));
@@ -151,6 +152,10 @@ describe('verification across logging, the evidence store and the verifier', () 
       status: 'success',
       output: { data: { verified: 1, rejected: 0 } },
     });
+    // the whole run: one action, one record, one verification
+    const whole = await bus.request(queryLogs, { runId });
+    expect(whole.trace).toEqual({ complete: true, problems: [] });
+    expect(whole.failures).toEqual([]);
   });
 
   it('finds a claim whose number was changed contradicted by the node at its XPath, and releases nothing', async () => {
@@ -256,6 +261,21 @@ describe('verification across logging, the evidence store and the verifier', () 
     });
     expect(reply.trace).toEqual({ complete: false, missingRecordIds: [neverLogged], chainValid: true });
     expect(reply.released).toBe(false);
+
+    // logging's trace report names the action with no log record once the verdict is stored
+    const deadline = Date.now() + 20_000;
+    let trace = (await bus.request(queryLogs, { runId })).trace;
+    while (trace?.problems.length === 0 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      trace = (await bus.request(queryLogs, { runId })).trace;
+    }
+    expect(trace?.problems).toEqual([
+      {
+        kind: 'no_record',
+        recordId: neverLogged,
+        detail: `action ${neverLogged} was expected by a verification but has no log record`,
+      },
+    ]);
   });
 
   it('rejects every claim once a log record was edited in the database behind logging', async () => {

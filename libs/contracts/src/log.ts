@@ -89,6 +89,45 @@ export const storedLogRecordSchema = chainRecordSchema.extend({
 });
 export type StoredLogRecord = z.infer<typeof storedLogRecordSchema>;
 
+/** Why a tool outcome failed, in the categories a reader acts on. */
+export const failureCategorySchema = z.enum([
+  'network',
+  'selector_mismatch',
+  'timeout',
+  'blocked',
+  'validation',
+  'other',
+]);
+export type FailureCategory = z.infer<typeof failureCategorySchema>;
+
+/** A failed or partial record of a run, categorised. */
+export const runFailureSchema = z.object({
+  recordId: z.uuid(),
+  seq: z.number().int().positive(),
+  tool: chainToolSchema,
+  category: failureCategorySchema,
+  detail: z.string().max(500),
+});
+export type RunFailure = z.infer<typeof runFailureSchema>;
+
+/**
+ * Whether a run's trace is complete: every action the verifier was told to expect has exactly one
+ * log record, and every tool record is covered by exactly one verification.
+ */
+export const runTraceSchema = z.object({
+  complete: z.boolean(),
+  problems: z
+    .array(
+      z.object({
+        kind: z.enum(['no_record', 'unverified', 'verified_more_than_once', 'no_verification']),
+        recordId: z.string().max(100).nullable(),
+        detail: z.string().max(500),
+      }),
+    )
+    .max(500),
+});
+export type RunTrace = z.infer<typeof runTraceSchema>;
+
 export const queryLogs = defineCommand({
   subject: 'log.query.v1',
   description: 'Stored log records of a run in chain order, with the verdict on the chain',
@@ -110,6 +149,10 @@ export const queryLogs = defineCommand({
       checked: z.number().int(),
       brokenAtSeq: z.number().int().nullable(),
     }),
+    /** The returned records that failed (status fail or partial), categorised. */
+    failures: z.array(runFailureSchema).optional(),
+    /** Only for a query of the whole run (no record ids, filters or truncation by `limit`). */
+    trace: runTraceSchema.optional(),
   }),
 });
 

@@ -16,6 +16,12 @@ export function logLines(reply: LogsReply): string[] {
     (r) =>
       `${String(r.seq).padStart(7)}  ${r.timestamp}  ${r.tool_name.padEnd(17)} ${r.status.padEnd(7)} ${r.confidence_score.toFixed(2)}  ${r.task_id}  (${r.metadata.execution_time_ms.toFixed(0)} ms, attempt ${String(r.metadata.attempt)})`,
   );
+  for (const f of reply.failures ?? [])
+    lines.push(`failed  seq ${String(f.seq)} ${f.tool}: ${f.category} — ${f.detail}`);
+  if (reply.trace && !reply.trace.complete) {
+    lines.push(`trace incomplete (${String(reply.trace.problems.length)} problem(s)):`);
+    for (const p of reply.trace.problems) lines.push(`  ${p.kind}: ${p.detail}`);
+  } else if (reply.trace) lines.push('trace complete: every action has one log record and one verification');
   const { chain } = reply;
   lines.push(
     chain.valid

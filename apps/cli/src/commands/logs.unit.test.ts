@@ -23,6 +23,40 @@ describe('logLines', () => {
   });
 });
 
+describe('logLines: failures and the trace', () => {
+  it('lists failed records by category and an incomplete trace with its problems', () => {
+    const lines = logLines({
+      records: [],
+      chain: { valid: true, checked: 3, brokenAtSeq: null },
+      failures: [
+        {
+          recordId: stored.record_id,
+          seq: 41,
+          tool: 'action-execution',
+          category: 'selector_mismatch',
+          detail: 'not_found: no #buy',
+        },
+      ],
+      trace: {
+        complete: false,
+        problems: [
+          {
+            kind: 'unverified',
+            recordId: stored.record_id,
+            detail: 'action-execution x (seq 41) was not verified',
+          },
+        ],
+      },
+    });
+    expect(lines).toEqual([
+      'failed  seq 41 action-execution: selector_mismatch — not_found: no #buy',
+      'trace incomplete (1 problem(s)):',
+      '  unverified: action-execution x (seq 41) was not verified',
+      '0 records; log chain intact (3 links verified)',
+    ]);
+  });
+});
+
 describe('logsCommand', () => {
   it('refuses a filter the contract does not accept, naming it, before looking for a stack', async () => {
     const warnings: string[] = [];

@@ -4,7 +4,9 @@ import { HandleCommand, LOGGER } from '@forage/messaging';
 import type { Logger } from '@forage/observability';
 import { ChainMonitor } from '../adapters/chain-monitor.js';
 import type { LogRepository } from '../adapters/log-repository.js';
+import { failureOf } from '../core/failure-category.js';
 import { runRowsBreak } from '../core/run-rows.js';
+import { traceReport } from '../core/trace-report.js';
 import { storedRecordOf } from '../core/stored-record.js';
 import { LOG_REPOSITORY } from '../tokens.js';
 
@@ -33,8 +35,11 @@ export class QueryHandler {
     if (rowsProblem) this.logger.error(rowsProblem, 'a stored row of the run is broken');
     const broken = [status.broken, rowsProblem].flatMap((b) => b ?? []).sort((a, b) => a.seq - b.seq)[0];
     const records = rows.flatMap((row) => storedRecordOf(row) ?? []);
+    const wholeRun = isWholeRun(request) && rows.length < request.limit;
     return {
       records,
+      failures: records.flatMap((r) => failureOf(r) ?? []),
+      ...(wholeRun ? { trace: traceReport(records) } : {}),
       chain: {
         valid: broken === undefined,
         checked: broken ? Math.min(status.verified.seq, broken.seq - 1) : status.verified.seq,
@@ -42,4 +47,16 @@ export class QueryHandler {
       },
     };
   }
+}
+
+/** A query for every record of the run (nothing filtered out), so its trace can be judged. */
+function isWholeRun(request: CommandRequest<typeof queryLogs>): boolean {
+  return (
+    request.recordIds === undefined &&
+    request.tool === undefined &&
+    request.status === undefined &&
+    request.traceId === undefined &&
+    request.since === undefined &&
+    request.until === undefined
+  );
 }

@@ -43,6 +43,8 @@ export class VerifyHandler {
         traceComplete: judgement.trace.complete,
         missingRecords: judgement.trace.missingRecordIds.length,
         chainValid: judgement.trace.chainValid,
+        // the actions this verification covers: logging's trace report counts them
+        expectedRecordIds: request.expectedRecordIds,
         verdict,
       },
     });
