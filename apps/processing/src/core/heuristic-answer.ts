@@ -1,5 +1,6 @@
 import type { AnswerType, ConfidenceComponents, ScoredAnswer, SourcedChunk } from '@forage/contracts';
 import { candidatesFrom } from './candidates.js';
+import { choiceCandidates, choiceOptions } from './choice.js';
 import { scoreCandidates, type ScoredCandidate } from './confidence.js';
 import { analyzeQuestion } from './question.js';
 import { retrieve } from './retrieval.js';
@@ -38,9 +39,18 @@ export function answerHeuristically(input: AnswerInput): AnswerOutcome {
   if (question.terms.length === 0) return abstain('the question has no key terms to look for');
   const { top, weights } = retrieve({ question, chunks: input.chunks, limit: TOP_CHUNKS });
   if (top.length === 0) return { ...abstain('no chunk mentions any key term of the question'), expectedType };
-  const candidates = top.flatMap(({ chunk, normalized }) =>
-    candidatesFrom({ chunk, retrieval: normalized, question, weights }),
-  );
+  // a question naming its possible answers is answered with one of them
+  const options = choiceOptions(input.question);
+  const chosen = options
+    ? choiceCandidates({ options, questionText: input.question, question, retrieved: top, weights })
+    : [];
+  if (options && chosen.length === 0)
+    return { ...abstain('the pages do not tell which of the options answers the question'), expectedType };
+  const candidates = options
+    ? chosen
+    : top.flatMap(({ chunk, normalized }) =>
+        candidatesFrom({ chunk, retrieval: normalized, question, weights }),
+      );
   if (candidates.length === 0)
     return {
       ...abstain(`no chunk holds a ${expectedType} next to the question's key terms`),
