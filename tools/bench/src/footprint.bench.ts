@@ -4,13 +4,20 @@
  * of `forage up` (services, nats-server, the sandbox web, Chromium), at idle and after one question,
  * with the share of each service printed above the RESULT line.
  *   npm run bench:footprint      (targets from issue 13: idle ≤ 600 MB, one question ≤ 1,200 MB)
+ *   npm run bench:footprint -- --processes one
+ *                                `forage up --processes one`: every service in one Node process
+ *   npm run bench:footprint -- --store postgres
+ *                                the log store (and runs history) on a PostgreSQL server instead of the
+ *                                embedded PGlite: the server's processes are counted too
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { parsePss, processTree, readProcessTable, type ProcStat } from '@forage/browser';
 import { generateSandbox, sandboxFacts, type CountryFact } from '@forage/sandbox';
+import { startTestPostgres, type RunningPostgres } from '@forage/testing';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const cli = join(root, 'apps', 'cli', 'dist', 'main.js');
@@ -43,17 +50,28 @@ function partOf(entry: ProcStat, byPid: ReadonlyMap<number, ProcStat>, superviso
   for (let p: ProcStat | undefined = entry; p; p = byPid.get(p.ppid)) {
     if (p.pid === supervisor) return 'forage up (supervisor)';
     const cmd = cmdline(p.pid);
+    if (/postgres/.test(cmd) && / -p \d+/.test(cmd)) return 'postgresql server';
     const service = /apps\/([a-z-]+)\/dist\/main\.js/.exec(cmd)?.[1];
     if (service) return service;
+    if (cmd.includes('one-process-host.js')) return 'every service (one process)';
     if (cmd.includes('nats-server')) return 'nats-server';
     if (cmd.includes('libs/sandbox/dist/main.js')) return 'sandbox web';
   }
   return 'other';
 }
 
-function sample(supervisor: number): Sample {
+/** The PostgreSQL server listening on `port` (its postmaster and every backend), when the store is one. */
+function postgresRoots(port: number | undefined, table: readonly ProcStat[]): number[] {
+  if (port === undefined) return [];
+  return table
+    .filter((p) => cmdline(p.pid).includes(`-p ${String(port)}`) && /postgres/.test(cmdline(p.pid)))
+    .map((p) => p.pid);
+}
+
+function sample(supervisor: number, postgresPort?: number): Sample {
   const table = readProcessTable();
-  const tree = processTree(supervisor, table).filter((p) => p.state !== 'Z');
+  const roots = [supervisor, ...postgresRoots(postgresPort, table)];
+  const tree = roots.flatMap((root) => processTree(root, table)).filter((p) => p.state !== 'Z');
   const byPid = new Map(tree.map((p) => [p.pid, p]));
   const byPart = new Map<string, { mb: number; processes: number }>();
   let total = 0;
@@ -75,10 +93,26 @@ function print(label: string, s: Sample): void {
 }
 
 async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      store: { type: 'string', default: 'pglite' },
+      processes: { type: 'string', default: 'per-service' },
+    },
+  });
+  if (values.store !== 'pglite' && values.store !== 'postgres')
+    throw new Error(`--store must be pglite or postgres, not ${values.store}`);
+  const postgres: RunningPostgres | undefined =
+    values.store === 'postgres' ? await startTestPostgres() : undefined;
+  const postgresPort = postgres ? Number(new URL(postgres.url).port) : undefined;
   const data = mkdtempSync(join(tmpdir(), 'forage-footprint-'));
   const port = 18_000 + Math.floor(Math.random() * 500);
   const up = spawn(process.execPath, [cli, 'up', '--data-dir', data, '--port', String(port)], {
     stdio: 'pipe',
+    env: {
+      ...process.env,
+      FORAGE_PROCESSES: values.processes,
+      ...(postgres ? { FORAGE_DATABASE_URL: postgres.url } : {}),
+    },
   });
   let output = '';
   up.stdout.on('data', (c: Buffer) => (output += c.toString()));
@@ -93,7 +127,7 @@ async function main(): Promise<void> {
     const supervisor = up.pid ?? 0;
     // let start-up garbage be collected and indexes settle before the idle sample
     await new Promise((r) => setTimeout(r, 10_000));
-    const idle = sample(supervisor);
+    const idle = sample(supervisor, postgresPort);
     print('idle', idle);
 
     const country = sandboxFacts(generateSandbox()).find((f): f is CountryFact => f.kind === 'country');
@@ -105,10 +139,10 @@ async function main(): Promise<void> {
     if (ask.status !== 0)
       throw new Error(`forage ask failed (${String(ask.status)}):\n${ask.stdout}\n${ask.stderr}`);
     await new Promise((r) => setTimeout(r, 3_000));
-    const after = sample(supervisor);
+    const after = sample(supervisor, postgresPort);
     print('after one question', after);
     console.log(
-      `RESULT idle_mb=${idle.totalMb.toFixed(0)} one_question_mb=${after.totalMb.toFixed(0)} processes=${after.processes}`,
+      `RESULT processes_mode=${values.processes} store=${values.store} idle_mb=${idle.totalMb.toFixed(0)} one_question_mb=${after.totalMb.toFixed(0)} processes=${after.processes}`,
     );
   } finally {
     if (up.exitCode === null) {
@@ -116,6 +150,7 @@ async function main(): Promise<void> {
       await new Promise((r) => up.once('exit', r));
     }
     rmSync(data, { recursive: true, force: true });
+    await postgres?.stop();
   }
 }
 

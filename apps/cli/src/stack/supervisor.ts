@@ -11,6 +11,7 @@ import { apiKeysFile } from '../commands/keys.js';
 import { KeptProcess, stopChild, type ProcessExit } from './kept-process.js';
 import { acquireStackLock, ensurePrivateDir } from './lock.js';
 import { adminAuthOf, natsTlsOf, prepareStackNatsAuth } from './nats-auth.js';
+import { spawnOneProcess } from './one-process.js';
 import { freePorts, isPortFree } from './ports.js';
 import { removeStackState, writeStackState, type StackState } from './state-file.js';
 
@@ -63,7 +64,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   /** Services first (in parallel), then the sandbox, then NATS; SIGKILL after `graceMs` each. */
   const stopWithin = async (graceMs: number): Promise<void> => {
     stopped = true;
-    await Promise.all([...services].reverse().map((s) => s.kept.stop(graceMs)));
+    // in one-process mode every row shares one process: stop each process once
+    await Promise.all([...new Set([...services].reverse().map((s) => s.kept))].map((k) => k.stop(graceMs)));
     if (sandboxProc) await stopChild(sandboxProc, graceMs);
     await nats?.stop(Math.min(graceMs, 5_000));
     removeStackState(dataDir);
@@ -166,7 +168,28 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       replicas: options.replicas,
       opsPorts: ports.slice(0, count),
     });
-    for (const plan of plans) {
+    if (options.user?.processes === 'one') {
+      // every service's module in one Node process: one process to restart, shared by all rows
+      const logFile = join(dataDir, 'logs', 'services.log');
+      const kept = await KeptProcess.start({
+        name: 'services (one process)',
+        start: () =>
+          Promise.resolve(
+            spawnOneProcess({
+              root,
+              dataDir,
+              plans,
+              extraEnv: (plan) => gatewayKeys(plan, dataDir),
+              credentialsDir: natsAuth.credentialsDir,
+              logFile,
+            }),
+          ),
+        onExit,
+        onRestarted: record,
+      });
+      for (const plan of plans) services.push({ plan, kept, logFile });
+    }
+    for (const plan of options.user?.processes === 'one' ? [] : plans) {
       if (stopRequested()) throw new StackStartError('stopped while starting');
       const logFile = join(dataDir, 'logs', `${plan.service}-${plan.replica}.log`);
       const kept = await KeptProcess.start({
@@ -222,8 +245,7 @@ function spawnService(input: {
   dataDir: string;
 }): ChildProcess {
   const log = createWriteStream(input.logFile, { flags: 'a', mode: 0o600 });
-  // the gateway reads the keys `forage keys` writes (required only if it listens beyond loopback)
-  const keys = input.plan.service === 'gateway' ? { GATEWAY_API_KEYS_FILE: apiKeysFile(input.dataDir) } : {};
+  const keys = gatewayKeys(input.plan, input.dataDir);
   const child = spawn(process.execPath, [join(input.root, 'apps', input.plan.service, 'dist', 'main.js')], {
     env: { ...process.env, ...keys, ...input.plan.env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -234,6 +256,11 @@ function spawnService(input: {
     log.end();
   });
   return child;
+}
+
+/** The gateway reads the keys `forage keys` writes (required only if it listens beyond loopback). */
+function gatewayKeys(plan: ProcessPlan, dataDir: string): Record<string, string> {
+  return plan.service === 'gateway' ? { GATEWAY_API_KEYS_FILE: apiKeysFile(dataDir) } : {};
 }
 
 function evidenceKey(dataDir: string): string {

@@ -12,6 +12,8 @@ export interface NatsServerTls {
   readonly verifyClients?: boolean;
 }
 
+const AUTH_TIMEOUT_S = 10;
+
 /** The environment variable holding an identity's password in compose and Kubernetes. */
 export function passwordVariableOf(identity: NatsIdentity): string {
   return `FORAGE_NATS_PASSWORD_${identity.toUpperCase().replace(/-/g, '_')}`;
@@ -30,7 +32,16 @@ export function renderNatsAuthorization(input: {
     const pass = 'value' in password ? JSON.stringify(password.value) : `$${password.env}`;
     return `    { user: ${JSON.stringify(identity)}, password: ${pass}, permissions: ${JSON.stringify(permissionsFor(identity))} }`;
   });
-  const lines = ['authorization {', '  users = [', users.join(',\n'), '  ]', '}'];
+  // seconds a client has to authenticate after connecting (default 2): a busy or starting process
+  // (PGlite opening in the same event loop, a loaded machine) must not be cut off
+  const lines = [
+    'authorization {',
+    `  timeout: ${String(AUTH_TIMEOUT_S)}`,
+    '  users = [',
+    users.join(',\n'),
+    '  ]',
+    '}',
+  ];
   if (input.tls) lines.push(...renderTls(input.tls));
   return `${lines.join('\n')}\n`;
 }
