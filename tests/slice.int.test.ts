@@ -1,18 +1,13 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import {
-  queryLogs,
-  runCancel,
-  runCompleted,
-  runInput,
-  runNeedsInput,
-  type EventPayload,
-} from '@forage/contracts';
+import { queryLogs, runCompleted, runInput, runNeedsInput, type EventPayload } from '@forage/contracts';
 import { Bus, decodeJson } from '@forage/messaging';
 import { EvidenceStore, parseEvidenceKey } from '@forage/evidence';
 import { normalizeText, visibleText } from '@forage/html';
 import { generateSandbox, sandboxFacts, type CountryFact } from '@forage/sandbox';
 import { startInProcessStack, waitAllHealthy, type InProcessStack } from './support/stack.js';
 import { askOverHttp, type RunCompletion } from './support/runs.js';
+import { ask } from '../apps/cli/src/ask/ask.js';
+import { askAll } from '../apps/cli/src/ask/prompt.js';
 
 describe('a question answered end to end over the sandbox web', () => {
   let stack: InProcessStack;
@@ -185,33 +180,43 @@ describe('a question answered end to end over the sandbox web', () => {
       }
     };
     try {
-      const first = askOverHttp(
-        stack.gatewayUrl,
-        `Send the contact form on ${shop}/contact with message "Do you ship tents abroad?"`,
-      );
-      const question = await waitFor('needs_input', () => [...asked.values()][0]);
-      expect(question.url).toBe(`${shop}/contact`);
-      expect(question.questions.map((q) => q.key)).toEqual(['name', 'email']);
-      const reply = await bus.request(runInput, {
-        runId: question.runId,
-        answers: [
-          { key: 'name', value: 'Ada Lovelace' },
-          { key: 'email', value: 'ada@example.org' },
-        ],
-        remember: true,
+      // the CLI's own ask(): the gateway streams needs_input, the CLI answers with POST /v1/runs/:id/input
+      const prompted: string[] = [];
+      const done = await ask({
+        gatewayUrl: stack.gatewayUrl,
+        question: `Send the contact form on ${shop}/contact with message "Do you ship tents abroad?"`,
+        print: () => undefined,
+        answer: (q) => {
+          prompted.push(...q.questions.map((x) => x.key));
+          return askAll(q, (prompt) =>
+            Promise.resolve(/mail/i.test(prompt) ? 'ada@example.org' : 'Ada Lovelace'),
+          );
+        },
       });
-      expect(reply.accepted).toBe(true);
-      const done = (await first).completed;
-      expect(done.runId).toBe(question.runId);
+      expect(prompted).toEqual(['name', 'email']);
+      const question = asked.get(done.runId);
+      expect(question?.url).toBe(`${shop}/contact`);
       expect(done.outcome).toBe('answered');
       expect(done.answer?.text).toContain('ada@example.org');
       expect(done.report?.kind).toBe('task');
       expect(done.report?.facts[0]).toMatchObject({ status: 'verified', url: `${shop}/contact` });
       expect(done.report?.metrics.actions).toBeGreaterThan(0);
       expect(done.report?.metrics.llm).toBeNull();
-      // a run that is not waiting takes no answers
-      const late = await bus.request(runInput, { runId: question.runId, answers: [], remember: true });
-      expect(late.accepted).toBe(false);
+      // GET /v1/runs/:id carries the same report
+      const view = (await (await fetch(`${stack.gatewayUrl}/v1/runs/${done.runId}`)).json()) as {
+        result?: { report?: unknown };
+      };
+      expect(view.result?.report).toEqual(done.report);
+      // a run that is not waiting takes no answers, through the API or over the bus
+      const late = await fetch(`${stack.gatewayUrl}/v1/runs/${done.runId}/input`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ answers: [] }),
+      });
+      expect(late.status).toBe(409);
+      expect((await bus.request(runInput, { runId: done.runId, answers: [], remember: true })).accepted).toBe(
+        false,
+      );
 
       const second = await askOverHttp(
         stack.gatewayUrl,
@@ -229,17 +234,14 @@ describe('a question answered end to end over the sandbox web', () => {
       const hotels = stack.sandbox.originOf('hotels');
       const third = askOverHttp(stack.gatewayUrl, `Log in on ${hotels}/login`);
       const login = await waitFor('needs_input for the login', () =>
-        [...asked.values()].find((a) => a.runId !== question.runId),
+        [...asked.values()].find((a) => a.runId !== done.runId),
       );
       expect(login.questions).toEqual([expect.objectContaining({ key: 'password', sensitive: true })]);
-      bus.publish(runCancel, {
-        runId: login.runId,
-        requestedAt: new Date().toISOString(),
-        reason: 'changed my mind',
-      });
+      const cancel = await fetch(`${stack.gatewayUrl}/v1/runs/${login.runId}`, { method: 'DELETE' });
+      expect(cancel.status).toBe(202);
       const cancelled = (await third).completed;
       expect(cancelled).toMatchObject({ runId: login.runId, outcome: 'cancelled', answer: null });
-      expect(cancelled.failures[0]?.reason).toBe('changed my mind');
+      expect(cancelled.failures[0]?.reason).toBe('cancelled by the user');
 
       const orchestrator = stack.services.find((s) => s.name === 'orchestrator');
       const metrics = await (await fetch(`http://127.0.0.1:${String(orchestrator?.opsPort)}/metrics`)).text();
