@@ -3,40 +3,48 @@
  * record JetStream accepted (FORAGE_LOGS), and what the log store returns for each run
  * (log.query.v1), in the shapes audit.ts judges.
  */
-import { jetstream } from '@nats-io/jetstream';
+import { jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { logRecordSchema, queryLogs, runCompleted } from '@forage/contracts';
 import { Bus, decodeJson, streams } from '@forage/messaging';
 import type { SeenCompletion, SeenRecord } from './audit.js';
 
 /**
- * Every message of one subject in a stream, oldest first (an ordered consumer, read to the end).
- * Retried whole on a timeout: after a node is killed, the consumer may first land where no leader is yet.
+ * Every message of one subject in a stream, oldest first, read by sequence through the stream
+ * leader (no consumer: after a node is killed an ephemeral consumer may be placed on it and never
+ * answer). Each read is retried, so a leader election in between does not lose a message.
  */
 export async function readSubject(nc: NatsConnection, stream: string, subject: string): Promise<unknown[]> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await readSubjectOnce(nc, stream, subject);
-    } catch (err) {
-      if (attempt >= 5) throw err;
-      await new Promise((r) => setTimeout(r, 2_000 * attempt));
-    }
+  const jsm = await jetstreamManager(nc, { timeout: 20_000 });
+  const info = await retry(() => jsm.streams.info(stream));
+  const { first_seq: first, last_seq: last } = info.state;
+  const out: unknown[] = [];
+  const BATCH = 32;
+  for (let seq = first; seq <= last && last > 0; seq += BATCH) {
+    const seqs = Array.from({ length: Math.min(BATCH, last - seq + 1) }, (_, i) => seq + i);
+    const messages = await Promise.all(
+      seqs.map((s) => retry(() => jsm.streams.getMessage(stream, { seq: s }).catch(notFoundAsNull))),
+    );
+    for (const m of messages) if (m?.subject === subject) out.push(decodeJson(m.data));
   }
+  return out;
 }
 
-async function readSubjectOnce(nc: NatsConnection, stream: string, subject: string): Promise<unknown[]> {
-  const js = jetstream(nc, { timeout: 20_000 });
-  const consumer = await js.consumers.get(stream, { filter_subjects: subject });
-  const info = await consumer.info();
-  const out: unknown[] = [];
-  if (info.num_pending === 0) return out;
-  const messages = await consumer.consume();
-  for await (const m of messages) {
-    out.push(decodeJson(m.data));
-    if (m.info.pending === 0) break;
+function notFoundAsNull(err: unknown): null {
+  // a sequence the stream no longer holds (deleted, or beyond max age)
+  if (err instanceof Error && /no message found|not found/i.test(err.message)) return null;
+  throw err;
+}
+
+async function retry<T>(read: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await read();
+    } catch (err) {
+      if (attempt >= 5) throw err;
+      await new Promise((r) => setTimeout(r, 1_000 * attempt));
+    }
   }
-  await messages.close();
-  return out;
 }
 
 export async function readCompletions(nc: NatsConnection): Promise<SeenCompletion[]> {
