@@ -2,8 +2,6 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { Browser, Page } from 'playwright-core';
 import {
   BrowserSupervisor,
-  BrowserUnavailable,
-  SlotWaitTimeoutError,
   treeMemoryBytes,
   WaitingSlots,
   type BrowserLease,
@@ -14,7 +12,6 @@ import type { Logger } from '@forage/observability';
 import type { DomExtractionConfig } from '../config.js';
 import { DOM_EXTRACTION_CONFIG } from '../tokens.js';
 import {
-  BrowserBusyError,
   BrowserTimeoutError,
   BrowserUnavailableError,
   PageCrashedError,
@@ -24,30 +21,13 @@ import { EgressGuard } from './egress-guard.js';
 import { readSessionState, type SessionState } from './browser/browser-context.js';
 import { BrowserInstance, type Session } from './browser/browser-instance.js';
 import { asCrash, runUnlessCrashed } from './browser/crash-watch.js';
+import type { BrowserPoolLoad, PageLease } from './browser/pool-types.js';
+import { leaseBrowser, pageSlot } from './browser/supervisor-errors.js';
 
 /** Requests without a sessionId share one context (cookies included). */
 const SHARED_SESSION = '';
 
-/** What `withPage` hands to the work: the page, and whether this is the retry after a crash. */
-export interface PageLease {
-  readonly page: Page;
-  readonly attempt: 1 | 2;
-}
-
-/** A reading of the supervisor: pages now, and counts since the process started. */
-export interface BrowserPoolLoad {
-  /** Page slots at work, of `capacity` (EXTRACT_MAX_PAGES); `waiting` requests queue for one. */
-  readonly busy: number;
-  readonly capacity: number;
-  readonly waiting: number;
-  /** Pages open in live browsers, at work or idle. */
-  readonly open: number;
-  /** PSS of the browsers' process trees at the last sample (every 5 s). */
-  readonly memoryBytes: number;
-  readonly launches: number;
-  readonly retirements: number;
-  readonly crashRetries: number;
-}
+export type { BrowserPoolLoad, PageLease } from './browser/pool-types.js';
 
 /**
  * The page pool on the project's BrowserSupervisor (@forage/browser), which launches Chromium on
@@ -110,14 +90,7 @@ export class BrowserPool implements OnApplicationShutdown {
     work: (lease: PageLease) => Promise<T>,
   ): Promise<T> {
     this.assertOpen();
-    const release = await this.slots.acquire(options.waitMs).catch((err: unknown) => {
-      if (err instanceof SlotWaitTimeoutError)
-        throw new BrowserBusyError(
-          `all ${this.slots.capacity} browser pages stayed busy for ${options.waitMs} ms`,
-          { cause: err },
-        );
-      throw err;
-    });
+    const release = await pageSlot(this.slots, options.waitMs);
     const sessionId = options.sessionId ?? SHARED_SESSION;
     try {
       try {
@@ -144,7 +117,7 @@ export class BrowserPool implements OnApplicationShutdown {
     attempt: 1 | 2;
   }): Promise<T> {
     this.assertOpen();
-    const lease = await this.lease();
+    const lease = await leaseBrowser(this.supervisor, this.config.CHROMIUM_PATH);
     const instance = this.instanceOf(lease);
     let session: Session | undefined;
     let page: Page | undefined;
@@ -169,23 +142,6 @@ export class BrowserPool implements OnApplicationShutdown {
       }
       // last: a retired browser closes once its last lease is back
       lease.release();
-    }
-  }
-
-  private async lease(): Promise<BrowserLease> {
-    try {
-      return await this.supervisor.lease();
-    } catch (err) {
-      if (err instanceof BrowserUnavailable) {
-        const detail = this.supervisor.load().error ?? err.message;
-        throw new BrowserUnavailableError(
-          this.supervisor.load().state === 'closed'
-            ? 'the browser pool is shutting down'
-            : `could not launch Chromium at ${this.config.CHROMIUM_PATH}: ${detail}`,
-          { cause: err },
-        );
-      }
-      throw err;
     }
   }
 
@@ -236,11 +192,15 @@ export class BrowserPool implements OnApplicationShutdown {
     this.instances.delete(closing.browser);
     instance.stop();
     if (closing.reason === 'shutdown') return;
-    const named = [...instance.sessions.values()].filter((s) => s.id !== SHARED_SESSION);
-    const states = await Promise.all(
-      named.map(async (s) => [s.id, await readSessionState(s.context)] as const),
+    // a session past its idle time is not carried (it has expired); the rest expire from their last use
+    const now = Date.now();
+    const named = [...instance.sessions.values()].filter(
+      (s) => s.id !== SHARED_SESSION && now - s.lastUsedAt <= this.config.EXTRACT_SESSION_IDLE_MS,
     );
-    for (const [id, state] of states) if (state) this.carried.set(id, { state, at: Date.now() });
+    const states = await Promise.all(
+      named.map(async (s) => [s.id, s.lastUsedAt, await readSessionState(s.context)] as const),
+    );
+    for (const [id, at, state] of states) if (state) this.carried.set(id, { state, at });
     this.logger.info(
       { generation: closing.generation, reason: closing.reason, carried: states.length },
       'closing chromium; its sessions are handed over',
