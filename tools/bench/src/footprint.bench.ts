@@ -111,6 +111,8 @@ async function main(): Promise<void> {
     env: {
       ...process.env,
       FORAGE_PROCESSES: values.processes,
+      // a measurement, not a start-up race: a busy machine may need longer than the default
+      FORAGE_START_TIMEOUT_SECONDS: '600',
       ...(postgres ? { FORAGE_DATABASE_URL: postgres.url } : {}),
     },
   });
@@ -118,7 +120,7 @@ async function main(): Promise<void> {
   up.stdout.on('data', (c: Buffer) => (output += c.toString()));
   up.stderr.on('data', (c: Buffer) => (output += c.toString()));
   try {
-    const deadline = Date.now() + 180_000;
+    const deadline = Date.now() + 660_000;
     while (!output.includes('Forage is up')) {
       if (up.exitCode !== null || Date.now() > deadline)
         throw new Error(`forage up did not start:\n${output}`);

@@ -201,7 +201,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       services.push({ plan, kept, logFile });
     }
     await Promise.all(
-      services.map((s) => waitHealthy({ ...s, timeoutMs: options.startTimeoutMs ?? 90_000 })),
+      services.map((s) =>
+        waitHealthy({
+          ...s,
+          timeoutMs: options.startTimeoutMs ?? (options.user?.startTimeoutSeconds ?? 90) * 1000,
+        }),
+      ),
     );
     state = {
       supervisorPid: process.pid,

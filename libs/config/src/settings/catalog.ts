@@ -278,6 +278,15 @@ export const SETTINGS = {
       'per-service: each service its own process (restarted alone); one: every service in one Node process over the same NATS subjects, for a small machine',
     inFile: true,
   }),
+  startTimeoutSeconds: defineSetting({
+    key: 'startTimeoutSeconds',
+    env: 'FORAGE_START_TIMEOUT_SECONDS',
+    flag: 'start-timeout',
+    type: 'integer',
+    schema: z.coerce.number().int().min(10).max(3_600).default(90),
+    description:
+      'How long forage up waits for every service to report healthy (raise it on a slow or busy machine)',
+  }),
   natsTlsCert: defineSetting({
     key: 'natsTlsCert',
     env: 'FORAGE_NATS_TLS_CERT',
