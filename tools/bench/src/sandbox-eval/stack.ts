@@ -41,7 +41,11 @@ async function freePort(): Promise<number> {
  * The whole stack as `forage up` starts it (nats-server, the sandbox web, every service as its own
  * process from dist/), in a private data directory; stop() ends it and removes the directory.
  */
-export async function startCliStack(root: string, timeoutMs = 180_000): Promise<RunningCliStack> {
+export async function startCliStack(
+  root: string,
+  // forage up's own wait per service (FORAGE_START_TIMEOUT_SECONDS, on a busy machine) plus the rest
+  timeoutMs = (Number(process.env['FORAGE_START_TIMEOUT_SECONDS'] ?? 90) + 90) * 1000,
+): Promise<RunningCliStack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'forage-eval-'));
   const port = await freePort();
   const child: ChildProcess = spawn(
