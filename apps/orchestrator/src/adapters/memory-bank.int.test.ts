@@ -69,13 +69,15 @@ describe('the task memory bank', () => {
       details,
       values: new Map([['password', { secretHandle: 'in-password' }]]),
     });
+    // the first run ends: its own secrets are removed (as action-execution does), the bank's copy stays
+    await memory.secrets.forgetRun(first);
     const second = randomUUID();
     const recalled = await memory.recall(second, ['password']);
-    expect(recalled.get('password')).toEqual({ secretHandle: 'in-password' });
-    expect(await memory.secrets.resolveTaskSecret(second, 'in-password')).toBe('correct horse');
+    expect(recalled.get('password')).toEqual({ secretHandle: 'mem-password' });
+    expect(await memory.secrets.resolveTaskSecret(second, 'mem-password')).toBe('correct horse');
     const raw = [
       (await (await new Kvm(nc).open(taskMemory.bucket)).get('password'))?.string() ?? '',
-      (await (await new Kvm(nc).open(taskSecrets.bucket)).get(`${second}.in-password`))?.string() ?? '',
+      (await (await new Kvm(nc).open(taskSecrets.bucket)).get(`${second}.mem-password`))?.string() ?? '',
     ].join('\n');
     expect(raw).not.toContain('correct horse');
   });

@@ -8,6 +8,12 @@ import { ORCHESTRATOR_CONFIG } from '../tokens.js';
 import type { OrchestratorConfig } from '../config.js';
 
 /**
+ * The owner of the memory bank's secrets: no run has this id, so no run's end removes them (every
+ * run's own secrets are removed when it ends); a run gets its own copy when it recalls one.
+ */
+export const MEMORY_VAULT_RUN_ID = '00000000-0000-4000-8000-00000000f0a9';
+
+/**
  * The task memory bank (MemAgent) in the `forage-memory` JetStream KV bucket: one entry per
  * detail key, each with its own expiry, enforced on read (nats-server ignores per-key TTL). A
  * sensitive value is kept only as a sealed task secret; the entry holds its handle, and a later
@@ -62,17 +68,9 @@ export class MemoryBank implements OnModuleInit {
       }
       const handle = entry.value.secretHandle;
       try {
-        const value =
-          entry.runId === runId ? undefined : await this.secrets.resolveTaskSecret(entry.runId, handle);
-        if (value !== undefined) {
-          const left = Math.max(1, Date.parse(entry.expiresAt) - Date.now());
-          await this.secrets.putTaskSecret({
-            runId,
-            handle,
-            value,
-            ttlMs: Math.min(left, this.maxSecretMs()),
-          });
-        }
+        const value = await this.secrets.resolveTaskSecret(MEMORY_VAULT_RUN_ID, handle);
+        const left = Math.max(1, Date.parse(entry.expiresAt) - Date.now());
+        await this.secrets.putTaskSecret({ runId, handle, value, ttlMs: Math.min(left, this.maxSecretMs()) });
         out.set(key, { secretHandle: handle });
       } catch {
         // an expired or unreadable secret is asked again
@@ -94,10 +92,18 @@ export class MemoryBank implements OnModuleInit {
       if (value === undefined || !detail.reusable) continue;
       if (typeof value === 'string' && (detail.sensitive || value.trim() === '')) continue;
       const ttl = typeof value === 'string' ? this.ttlMs() : Math.min(this.ttlMs(), this.maxSecretMs());
+      let stored: MemoryEntry['value'] = value;
+      if (typeof value !== 'string') {
+        // the run's copy goes when the run ends: the bank keeps its own, sealed the same way
+        const handle = `mem-${detail.key}`.slice(0, 100);
+        const plain = await this.secrets.resolveTaskSecret(input.runId, value.secretHandle);
+        await this.secrets.putTaskSecret({ runId: MEMORY_VAULT_RUN_ID, handle, value: plain, ttlMs: ttl });
+        stored = { secretHandle: handle };
+      }
       const entry: MemoryEntry = {
         key: detail.key,
         label: detail.label.slice(0, 200),
-        value,
+        value: stored,
         sensitive: detail.sensitive || typeof value !== 'string',
         savedAt: new Date(now).toISOString(),
         expiresAt: new Date(now + ttl).toISOString(),
