@@ -35,11 +35,13 @@ setInterval(() => {
   if (process.ppid !== parent) stopAll(0);
 }, 1_000).unref();
 
-// together, as the per-service mode starts its processes: none waits for another to be ready
-await Promise.all(
-  plans.map(async (plan) => {
-    const env = { ...process.env, ...plan.env };
-    started.push(await startServiceModule({ root, service: plan.service, env }));
-  }),
-);
+const startPlan = async (plan: (typeof plans)[number]): Promise<void> => {
+  const env = { ...process.env, ...plan.env };
+  started.push(await startServiceModule({ root, service: plan.service, env }));
+};
+// the embedded log store opens first and alone: PGlite's start-up runs synchronously in this event
+// loop, and the others' NATS requests made meanwhile would time out; then the rest together, as the
+// per-service mode starts its processes
+for (const plan of plans.filter((p) => p.service === 'logging')) await startPlan(plan);
+await Promise.all(plans.filter((p) => p.service !== 'logging').map(startPlan));
 console.log(JSON.stringify({ event: 'one-process.ready', services: plans.map((p) => p.service) }));
