@@ -4,6 +4,7 @@
  * actions through bare playwright-core, on the same local page, same Chromium and flags, in one
  * run. The service also captures before/after DOM and screenshot evidence for every action: that
  * capture is timed by the service and reported separately (with_evidence is the full round trip).
+ * Bare and service rounds alternate in blocks of BENCH_BLOCK, so both see the same machine load.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,7 @@ import { ms, summarize } from './stats.js';
 
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 200);
 const WARMUP = Number(process.env['BENCH_WARMUP'] ?? 10);
+const BLOCK = Math.max(1, Number(process.env['BENCH_BLOCK'] ?? 10));
 
 async function main(): Promise<void> {
   const site = await serveActionPage();
@@ -23,8 +25,30 @@ async function main(): Promise<void> {
   const nats = await launchNatsServer({ storeDir: dir });
   try {
     console.log(`${ROUNDS} clicks and ${ROUNDS} fills on ${site.url} (after ${WARMUP} warm-up rounds each)`);
-    const bare = await bareActions({ url: site.url, rounds: ROUNDS, warmup: WARMUP });
-    const ours = await serviceActions({ natsUrl: nats.url, url: site.url, rounds: ROUNDS, warmup: WARMUP });
+    const bareSide = await bareActions({ url: site.url });
+    const serviceSide = await serviceActions({ natsUrl: nats.url, url: site.url });
+    const bare = { click: [] as number[], fill: [] as number[] };
+    const ours = { click: [] as ActionSample[], fill: [] as ActionSample[] };
+    try {
+      for (let start = 0; start < WARMUP + ROUNDS; start += BLOCK) {
+        const end = Math.min(WARMUP + ROUNDS, start + BLOCK);
+        for (let i = start; i < end; i += 1) {
+          const r = await bareSide.round(i);
+          if (i < WARMUP) continue;
+          bare.click.push(r.click);
+          bare.fill.push(r.fill);
+        }
+        for (let i = start; i < end; i += 1) {
+          const r = await serviceSide.round(i);
+          if (i < WARMUP) continue;
+          ours.click.push(r.click);
+          ours.fill.push(r.fill);
+        }
+      }
+    } finally {
+      await bareSide.close();
+      await serviceSide.close();
+    }
     const bareClick = summarize(bare.click);
     const bareFill = summarize(bare.fill);
     const action = (s: readonly ActionSample[]): number[] => s.map((x) => x.totalMs - x.evidenceMs);

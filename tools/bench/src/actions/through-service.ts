@@ -10,18 +10,19 @@ export interface ActionSample {
   readonly evidenceMs: number;
 }
 
+/** One click and one fill through the service, each with its evidence time. */
+export interface ServiceRounds {
+  round(i: number): Promise<{ click: ActionSample; fill: ActionSample }>;
+  close(): Promise<void>;
+}
+
 /**
  * Click and fill through the action-execution service in this process, over a real nats-server:
  * each request claims its idempotency key, runs the pipeline (resolver, interpreter, runner,
  * feedback with before/after DOM and screenshot in the encrypted evidence store) and writes its
  * log record. The action itself is the round trip less the evidence capture the reply reports.
  */
-export async function serviceActions(input: {
-  natsUrl: string;
-  url: string;
-  rounds: number;
-  warmup: number;
-}): Promise<{ click: ActionSample[]; fill: ActionSample[] }> {
+export async function serviceActions(input: { natsUrl: string; url: string }): Promise<ServiceRounds> {
   const service = await startActionExecutionService(
     loadActionExecutionConfig({
       NATS_URL: input.natsUrl,
@@ -47,21 +48,16 @@ export async function serviceActions(input: {
     if (reply.status !== 'done') throw new Error(`${action.type} failed: ${reply.detail}`);
     return { totalMs, evidenceMs: reply.timings?.evidenceMs ?? 0 };
   };
-  try {
-    await act({ type: 'goto', url: input.url });
-    const click: ActionSample[] = [];
-    const fill: ActionSample[] = [];
-    for (let i = 0; i < input.warmup + input.rounds; i += 1) {
-      const c = await act({ type: 'click', locator: '#go' });
-      const f = await act({ type: 'fill', locator: '#q', value: `query ${i}` });
-      if (i >= input.warmup) {
-        click.push(c);
-        fill.push(f);
-      }
-    }
-    return { click, fill };
-  } finally {
-    await nc.close();
-    await service.stop();
-  }
+  await act({ type: 'goto', url: input.url });
+  return {
+    async round(i) {
+      const click = await act({ type: 'click', locator: '#go' });
+      const fill = await act({ type: 'fill', locator: '#q', value: `query ${i}` });
+      return { click, fill };
+    },
+    async close() {
+      await nc.close();
+      await service.stop();
+    },
+  };
 }
