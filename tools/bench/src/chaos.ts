@@ -15,7 +15,12 @@ import { sandboxTasks } from './sandbox-eval/tasks.js';
 import { auditRuns, resultLine } from './chaos/audit.js';
 import { chaosLoop, driveQuestions, loggingConsumer, waitDrained, type Question } from './chaos/drive.js';
 import { startOneMachine, type OneMachineStack } from './chaos/one-machine.js';
-import { readCompletions, readPublishedRecords, readStoredRecords } from './chaos/read-back.js';
+import {
+  deadLettersOf,
+  readCompletions,
+  readPublishedRecords,
+  readStoredRecords,
+} from './chaos/read-back.js';
 import { printAudit } from './chaos/report.js';
 
 const root = join(import.meta.dirname, '..', '..', '..');
@@ -168,6 +173,12 @@ async function main(): Promise<void> {
     for (const n of drive.notStarted.slice(0, 5)) console.log(`  not started: ${n}`);
     for (const u of read.unreadable.slice(0, 5)) console.log(`  log store unreadable: ${u}`);
     printAudit(result, published.length, read.stored.length);
+    // why a lost run never ended: a dead-lettered run.start (deliveries exhausted) or completion
+    for (const d of await deadLettersOf(nc, result.lostRunIds)) {
+      console.log(
+        `  dead letter for lost run ${d.runId}: ${d.subject} (${d.consumer}, ${String(d.deliveries)} deliveries): ${d.reason}`,
+      );
+    }
     console.log(resultLine(result));
     if (result.lost + result.duplicateActions + result.missingRecords > 0) process.exitCode = 1;
   } finally {

@@ -5,7 +5,7 @@
  */
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { logRecordSchema, queryLogs, runCompleted } from '@forage/contracts';
+import { deadLetterEvent, logRecordSchema, queryLogs, runCompleted } from '@forage/contracts';
 import { Bus, decodeJson, streams } from '@forage/messaging';
 import type { SeenCompletion, SeenRecord } from './audit.js';
 
@@ -109,4 +109,21 @@ export async function readStoredRecords(
     }
   }
   return { stored, brokenChains, unreadable };
+}
+
+/** Dead letters (FORAGE_DLQ) whose message names one of `runIds`: why a run may never have ended. */
+export async function deadLettersOf(
+  nc: NatsConnection,
+  runIds: readonly string[],
+): Promise<{ runId: string; consumer: string; subject: string; deliveries: number; reason: string }[]> {
+  const raw = await readSubject(nc, streams.deadLetters.name, deadLetterEvent.subject);
+  return raw.flatMap((item) => {
+    const parsed = deadLetterEvent.payload.safeParse(item);
+    if (!parsed.success) return [];
+    const d = parsed.data;
+    const runId = runIds.find((id) => d.body.includes(id));
+    return runId
+      ? [{ runId, consumer: d.consumer, subject: d.subject, deliveries: d.deliveries, reason: d.reason }]
+      : [];
+  });
 }
