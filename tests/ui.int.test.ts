@@ -68,4 +68,35 @@ describe('web UI', () => {
     expect(await page.textContent('#result .answer-text')).toContain(country.capital);
     expect(await citedNodeText(page)).toContain(country.capital);
   });
+
+  it('asks the run’s follow-up questions in the page and goes on with the answers', async () => {
+    const shop = stack.sandbox.originOf('shop');
+    await page.goto(`${stack.gatewayUrl}/`);
+    await page.fill(
+      '#q',
+      `Send the contact form on ${shop}/contact with message "Do you ship tents abroad?"`,
+    );
+    await page.click('#go');
+    await page.waitForSelector('#needs-input:not([hidden]) input[name="email"]', { timeout: 120_000 });
+    expect(await page.textContent('#status')).toBe('needs input');
+    await page.fill('#needs-input input[name="name"]', 'Ada Lovelace');
+    await page.fill('#needs-input input[name="email"]', 'ada@example.org');
+    await page.click('#send-input');
+    await page.waitForSelector('#result .answer-text', { timeout: 120_000 });
+    expect(await page.isHidden('#needs-input')).toBe(true);
+    expect(await page.textContent('#status')).toBe('completed');
+    expect(await page.textContent('#steps')).toMatch(/act/);
+  }, 300_000);
+
+  it('cancels a waiting run from the page', async () => {
+    const hotels = stack.sandbox.originOf('hotels');
+    await page.goto(`${stack.gatewayUrl}/`);
+    await page.fill('#q', `Log in on ${hotels}/login`);
+    await page.click('#go');
+    await page.waitForSelector('#needs-input:not([hidden]) input[type="password"]', { timeout: 120_000 });
+    await page.click('#cancel');
+    await page.waitForSelector('#result .answer-text', { timeout: 60_000 });
+    expect(await page.textContent('#result .answer-text')).toContain('cancelled');
+    expect(pageErrors).toEqual([]);
+  }, 300_000);
 });

@@ -7,6 +7,17 @@ import { runCompleted, runOutcomeSchema, runStateSchema } from './run.js';
 export const runHistoryStatusSchema = runStateSchema;
 export type RunHistoryStatus = z.infer<typeof runHistoryStatusSchema>;
 
+/**
+ * The orchestrator announces each run.needs-input.v1 with a step whose detail starts with this;
+ * that step is not a sign the run went on (any later step is).
+ */
+export const NEEDS_INPUT_STEP_PREFIX = 'needs_input:';
+
+/** Whether a step shows that a run asked at `askedAt` has gone on (answered, or stopped waiting). */
+export function stepResumesRun(step: { at: string; detail: string }, askedAt: string): boolean {
+  return Date.parse(step.at) >= Date.parse(askedAt) && !step.detail.startsWith(NEEDS_INPUT_STEP_PREFIX);
+}
+
 /** Who started a run: the API key's id, or null when the gateway required none. */
 export const runOwnerSchema = z.string().min(1).max(100).nullable();
 

@@ -1,10 +1,11 @@
-import type {
-  EventPayload,
-  runCompleted,
-  runNeedsInput,
-  runStart,
-  runStep,
-  RunState,
+import {
+  stepResumesRun,
+  type EventPayload,
+  type runCompleted,
+  type runNeedsInput,
+  type runStart,
+  type runStep,
+  type RunState,
 } from '@forage/contracts';
 import type { VerdictGate } from './verdict-gate.js';
 
@@ -65,8 +66,7 @@ export class RunBoard {
       if (view.steps.some((s) => s.seq === event.data.seq)) return;
       view.steps.push(event.data);
       view.steps.sort((a, b) => a.seq - b.seq);
-      const resumed =
-        view.needsInput !== null && Date.parse(event.data.at) > Date.parse(view.needsInput.askedAt);
+      const resumed = view.needsInput !== null && stepResumesRun(event.data, view.needsInput.askedAt);
       if (view.status === 'queued' || (view.status === 'needs_input' && resumed)) view.status = 'running';
     } else if (event.type === 'needs_input') {
       if (view.status === 'completed' || view.needsInput?.askedAt === event.data.askedAt) return;

@@ -25,11 +25,15 @@ async function openRun(runId) {
   setStatus(view.status);
   if (view.result) { for (const s of view.steps) addStep(s); renderResult(view); return; }
   if (view.status === 'needs_input' && view.needsInput) renderQuestions(view.needsInput);
+  let askedAt = view.status === 'needs_input' && view.needsInput ? Date.parse(view.needsInput.askedAt) : 0;
   const controller = new AbortController(); following = controller;
   followEvents('/v1/runs/' + runId + '/events', controller.signal, async (type, data) => {
     if (currentRun !== runId) return;
-    if (type === 'step') { addStep(data); if ($('status').textContent !== 'running') setStatus('running'); $('needs-input').hidden = true; }
-    else if (type === 'needs_input') { setStatus('needs_input'); renderQuestions(data); }
+    if (type === 'step') {
+      addStep(data);
+      // a step after the questions were asked means the run went on (answered, or it stopped waiting)
+      if (!askedAt || (Date.parse(data.at) >= askedAt && !data.detail.startsWith('needs_input:'))) { setStatus('running'); $('needs-input').hidden = true; }
+    } else if (type === 'needs_input') { askedAt = Date.parse(data.askedAt); setStatus('needs_input'); renderQuestions(data); }
     else if (type === 'completed') {
       controller.abort();
       const again = await api('/v1/runs/' + runId);

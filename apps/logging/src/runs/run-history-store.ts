@@ -9,7 +9,7 @@ import type {
   RunSummary,
   listRuns,
 } from '@forage/contracts';
-import { runCompleted, runNeedsInput, runStart, runStep } from '@forage/contracts';
+import { NEEDS_INPUT_STEP_PREFIX, runCompleted, runNeedsInput, runStart, runStep } from '@forage/contracts';
 import { InvalidRequestError } from '@forage/messaging';
 import { MEMORY_DATA_DIR, type LoggingConfig } from '../config.js';
 import { pgliteClient } from '../adapters/pglite-log-repository.js';
@@ -93,15 +93,21 @@ export class RunHistoryStore {
   /** A step after the run's last question means it resumed (or never waited). */
   async stepped(event: EventPayload<typeof runStep>): Promise<void> {
     await this.db.query(
-      `insert into run_history (run_id, status, steps, requested_at, last_step_at) values ($1, 'running', $2, $3, $3)
+      `insert into run_history (run_id, status, steps, requested_at, last_step_at) values ($1, 'running', $2, $3, $4)
        on conflict (run_id) do update set
          last_step_at = greatest(run_history.last_step_at, excluded.last_step_at),
          status = case
            when run_history.status = 'queued' then 'running'
-           when run_history.status = 'needs_input' and excluded.last_step_at > run_history.asked_at then 'running'
+           when run_history.status = 'needs_input' and excluded.last_step_at >= run_history.asked_at then 'running'
            else run_history.status end,
          steps = greatest(run_history.steps, excluded.steps), updated_at = clock_timestamp()`,
-      [event.runId, event.seq + 1, event.at],
+      // the announcement of a question is not a sign the run went on
+      [
+        event.runId,
+        event.seq + 1,
+        event.at,
+        event.detail.startsWith(NEEDS_INPUT_STEP_PREFIX) ? null : event.at,
+      ],
     );
   }
 
