@@ -8,10 +8,48 @@ import { SqlLogRepository } from './sql-log-repository.js';
 export class PgliteLogRepository extends SqlLogRepository {
   /** Opens (creating if needed) the database in `dataDir` and migrates it. */
   static async open(dataDir: string): Promise<PgliteLogRepository> {
-    if (dataDir !== MEMORY_DATA_DIR) mkdirSync(dataDir, { recursive: true });
-    const db = await PGlite.create(dataDir);
-    return new PgliteLogRepository(await SqlLogRepository.migrated(pgliteClient(db)));
+    return new PgliteLogRepository(await SqlLogRepository.migrated(await openSharedPglite(dataDir)));
   }
+}
+
+const opened = new Map<string, { readonly db: Promise<PGlite>; users: number }>();
+
+/**
+ * The one PGlite database of a data directory in this process, shared by the log and the runs
+ * history: each PGlite instance costs 550–650 MB of WebAssembly memory whatever it holds, so two
+ * would double the service's footprint. The database closes when its last user closes it. The
+ * in-memory directory (tests) gives each caller a database of its own.
+ */
+export async function openSharedPglite(dataDir: string): Promise<SqlClient> {
+  if (dataDir === MEMORY_DATA_DIR) return pgliteClient(await PGlite.create());
+  mkdirSync(dataDir, { recursive: true });
+  let entry = opened.get(dataDir);
+  if (!entry) {
+    entry = { db: PGlite.create(dataDir), users: 0 };
+    opened.set(dataDir, entry);
+  }
+  const shared = entry;
+  shared.users += 1;
+  let db: PGlite;
+  try {
+    db = await shared.db;
+  } catch (err) {
+    if (opened.get(dataDir) === shared) opened.delete(dataDir);
+    throw err;
+  }
+  const client = pgliteClient(db);
+  let closed = false;
+  return {
+    ...client,
+    async close() {
+      if (closed) return;
+      closed = true;
+      shared.users -= 1;
+      if (shared.users > 0) return;
+      if (opened.get(dataDir) === shared) opened.delete(dataDir);
+      await client.close();
+    },
+  };
 }
 
 /** PGlite as a `SqlClient`: one in-process connection; its transactions run one at a time. */

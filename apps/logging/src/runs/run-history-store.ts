@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type {
   CommandRequest,
@@ -11,8 +9,8 @@ import type {
 } from '@forage/contracts';
 import { NEEDS_INPUT_STEP_PREFIX, runCompleted, runNeedsInput, runStart, runStep } from '@forage/contracts';
 import { InvalidRequestError } from '@forage/messaging';
-import { MEMORY_DATA_DIR, type LoggingConfig } from '../config.js';
-import { pgliteClient } from '../adapters/pglite-log-repository.js';
+import type { LoggingConfig } from '../config.js';
+import { openSharedPglite } from '../adapters/pglite-log-repository.js';
 import { poolClient } from '../adapters/pg-log-repository.js';
 import type { SqlClient } from '../adapters/sql-client.js';
 import { decodeRunsCursor, encodeRunsCursor } from './run-cursor.js';
@@ -59,8 +57,8 @@ const SUMMARY_COLUMNS =
   'run_id, question, status, outcome, answer, requested_at, completed_at, duration_ms, steps, owner';
 
 /**
- * The runs history in PostgreSQL (a server with DATABASE_URL, else an embedded PGlite database
- * next to the log's): one row per run, written from the run lifecycle events in any order.
+ * The runs history in PostgreSQL (a server with DATABASE_URL, else the embedded PGlite database the log
+ * uses, shared in-process): one row per run, written from the run lifecycle events in any order.
  */
 export class RunHistoryStore {
   private constructor(private readonly db: SqlClient) {}
@@ -68,7 +66,7 @@ export class RunHistoryStore {
   static async open(config: LoggingConfig): Promise<RunHistoryStore> {
     const db = config.DATABASE_URL
       ? poolClient(new pg.Pool({ connectionString: config.DATABASE_URL, max: 2 }))
-      : await openPglite(config.LOGGING_DATA_DIR);
+      : await openSharedPglite(config.LOGGING_DATA_DIR);
     try {
       await db.transaction(async (tx) => {
         await tx.query('select pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
@@ -211,14 +209,6 @@ export class RunHistoryStore {
   close(): Promise<void> {
     return this.db.close();
   }
-}
-
-async function openPglite(logDataDir: string): Promise<SqlClient> {
-  if (logDataDir === MEMORY_DATA_DIR) return pgliteClient(await PGlite.create());
-  // a database of its own beside the log's: the log repository holds its PGlite instance alone
-  const dir = `${logDataDir.replace(/\/+$/, '')}-runs`;
-  mkdirSync(dir, { recursive: true });
-  return pgliteClient(await PGlite.create(dir));
 }
 
 function iso(value: Date | string): string {
