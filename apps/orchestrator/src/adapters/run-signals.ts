@@ -48,9 +48,16 @@ export class RunSignals implements OnModuleInit, OnModuleDestroy {
       replicas: this.bus.jetstreamReplicas,
     });
     this.subscription = this.bus.connection.subscribe(runCancel.subject, {
+      // a callback that throws ends the connection's reader (nats.js): nothing may escape it
       callback: (err, msg) => {
         if (err) return;
-        const parsed = runCancel.payload.safeParse(decodeJson(msg.data));
+        let body: unknown;
+        try {
+          body = decodeJson(msg.data);
+        } catch {
+          body = undefined;
+        }
+        const parsed = runCancel.payload.safeParse(body);
         if (!parsed.success) {
           this.logger.warn({ subject: runCancel.subject }, 'ignored an invalid cancel');
           return;

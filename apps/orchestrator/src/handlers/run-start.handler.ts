@@ -21,6 +21,13 @@ import { LLM_METER, ORCHESTRATOR_CONFIG } from '../tokens.js';
 import type { OrchestratorConfig } from '../config.js';
 import { RunDeadlineError } from '../errors.js';
 
+/**
+ * Attempts a run gets before it ends `failed` with the reason. The consumer delivers once more
+ * than that, so the last delivery is left to say so: a run is never left "running" because the
+ * orchestrator was stopped mid-run on every delivery.
+ */
+export const RUN_ATTEMPTS = 4;
+
 type Ending = Pick<ResearchResult, 'outcome' | 'answer' | 'failures' | 'verdict'> & {
   report?: RunReport;
 };
@@ -49,7 +56,7 @@ export class RunStartHandler {
     durable: {
       stream: streams.runs.name,
       consumer: 'orchestrator',
-      maxDeliver: 3,
+      maxDeliver: RUN_ATTEMPTS + 1,
       ackWaitMs: 60_000,
       heartbeatMs: 10_000,
       concurrency: 8,
@@ -68,6 +75,19 @@ export class RunStartHandler {
         outcome: 'cancelled',
         answer: null,
         failures: [{ claim: '', reason: previous.cancelled }],
+      });
+      return;
+    }
+    if (attempt > RUN_ATTEMPTS) {
+      await this.finish(run, attempt, clock, {
+        outcome: 'failed',
+        answer: null,
+        failures: [
+          {
+            claim: '',
+            reason: `the run was interrupted ${String(RUN_ATTEMPTS)} times (an orchestrator stopped while running it); not tried again`,
+          },
+        ],
       });
       return;
     }
