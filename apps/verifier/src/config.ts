@@ -6,6 +6,11 @@ export const verifierConfigSchema = baseEnvSchema.extend(evidenceEnvSchema.shape
   OPS_PORT: portSchema.default(7809),
   /** How long to wait for a run's log records to be stored (logging is asynchronous). */
   VERIFY_TRACE_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
+  /**
+   * How long to keep asking while logging does not answer at all (restarting, say): longer than
+   * VERIFY_TRACE_WAIT_MS and shorter than the orchestrator's 60 s wait for a verdict.
+   */
+  VERIFY_LOGGING_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(40_000),
 });
 export type VerifierConfig = z.infer<typeof verifierConfigSchema>;
 

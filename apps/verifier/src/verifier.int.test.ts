@@ -85,6 +85,7 @@ describe('verifier service with a stand-in for logging', () => {
         LOG_LEVEL: 'silent',
         FORAGE_EVIDENCE_KEY: key,
         VERIFY_TRACE_WAIT_MS: String(TRACE_WAIT_MS),
+        VERIFY_LOGGING_WAIT_MS: String(TRACE_WAIT_MS),
       }),
     );
     nc = await connect({ servers: nats.url });
@@ -129,7 +130,7 @@ describe('verifier service with a stand-in for logging', () => {
     expect(reply.released).toBe(false);
   });
 
-  it('answers with a retryable error when logging does not answer at all', async () => {
+  it('answers with a retryable error when logging does not answer at all within VERIFY_LOGGING_WAIT_MS', async () => {
     responder?.unsubscribe();
     try {
       const runId = randomUUID();

@@ -24,13 +24,18 @@ export class TraceReader {
 
   /**
    * Asks until every wanted record is stored or VERIFY_TRACE_WAIT_MS passes, then returns what
-   * logging has; throws only when logging never answered.
+   * logging has; while logging has not answered at all it keeps asking up to
+   * VERIFY_LOGGING_WAIT_MS, and throws only when logging never answered.
    */
   async read(input: { runId: string; recordIds: readonly string[] }): Promise<RunTrace> {
-    const deadline = Date.now() + this.config.VERIFY_TRACE_WAIT_MS;
+    const start = Date.now();
+    const recordsDeadline = start + this.config.VERIFY_TRACE_WAIT_MS;
+    const loggingDeadline =
+      start + Math.max(this.config.VERIFY_TRACE_WAIT_MS, this.config.VERIFY_LOGGING_WAIT_MS);
     let latest: RunTrace | undefined;
     let lastError: unknown;
     for (let attempt = 0; ; attempt++) {
+      const deadline = latest ? recordsDeadline : loggingDeadline;
       try {
         latest = await this.queryOnce(input, deadline);
         if (missingRecordIds(input.recordIds, latest.records).length === 0) return latest;
@@ -43,12 +48,12 @@ export class TraceReader {
         }
         lastError = err;
       }
-      const remaining = deadline - Date.now();
+      const remaining = (latest ? recordsDeadline : loggingDeadline) - Date.now();
       if (remaining <= 0) break;
       await sleep(Math.min(traceRetryDelayMs(attempt), remaining));
     }
     if (latest) return latest;
-    throw new TraceUnavailableError(`logging did not answer within ${this.config.VERIFY_TRACE_WAIT_MS} ms`, {
+    throw new TraceUnavailableError(`logging did not answer within ${String(loggingDeadline - start)} ms`, {
       cause: lastError,
     });
   }
