@@ -135,8 +135,8 @@ describe('gateway API keys', () => {
     await page.goto(`${gateway.httpUrl}/`);
     await page.fill('#q', 'What is the population of somewhere?');
     await page.click('#go');
-    await page.waitForSelector('#result .answer.none');
-    expect(await page.textContent('#result')).toContain('an API key is required');
+    await page.waitForSelector('#ask-error .answer.none');
+    expect(await page.textContent('#ask-error')).toContain('an API key is required');
     expect(await page.getAttribute('#keybox', 'open')).not.toBeNull();
 
     await page.fill('#key', fresh.token);

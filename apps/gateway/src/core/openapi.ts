@@ -10,6 +10,10 @@ import {
   runsListFilterSchema,
   runsPageSchema,
   runViewSchema,
+  searchBodySchema,
+  searchResponseSchema,
+  extractBodySchema,
+  extractResponseSchema,
 } from '@forage/contracts';
 
 type JsonObject = Record<string, unknown>;
@@ -25,6 +29,10 @@ const components: Record<string, { schema: z.ZodType; io: 'input' | 'output' }> 
   RunInputResponse: { schema: runInputResponseSchema, io: 'output' },
   ErrorReply: { schema: errorReplySchema, io: 'output' },
   RunLog: { schema: queryLogs.reply, io: 'output' },
+  SearchBody: { schema: searchBodySchema, io: 'input' },
+  SearchResponse: { schema: searchResponseSchema, io: 'output' },
+  ExtractBody: { schema: extractBodySchema, io: 'input' },
+  ExtractResponse: { schema: extractResponseSchema, io: 'output' },
 };
 
 /** JSON Schema 2020-12 (OpenAPI 3.1's dialect) of a contract schema. */
@@ -112,6 +120,32 @@ export function openApiDocument(input: { version: string; serverUrl?: string }):
             '202': { description: 'Cancellation sent', content: jsonContent('CancelRunResponse') },
             '404': error('No such run, or not the caller’s'),
             '409': error('The run has already completed'),
+            ...commonErrors,
+          },
+        },
+      },
+      '/v1/search': {
+        post: {
+          operationId: 'search',
+          summary: 'Search the configured providers and the local index, ranked, with each source’s status',
+          requestBody: { required: true, content: jsonContent('SearchBody') },
+          responses: {
+            '200': { description: 'Ranked results', content: jsonContent('SearchResponse') },
+            ...commonErrors,
+          },
+        },
+      },
+      '/v1/extract': {
+        post: {
+          operationId: 'extract',
+          summary: 'Render a page (egress guard, robots.txt, politeness) and return its main content',
+          requestBody: { required: true, content: jsonContent('ExtractBody') },
+          responses: {
+            '200': {
+              description:
+                'The page’s snapshot and main content; a page the egress guard or robots.txt refuses is reported in its outcome',
+              content: jsonContent('ExtractResponse'),
+            },
             ...commonErrors,
           },
         },

@@ -41,6 +41,10 @@ export const ROUTES: readonly { readonly pattern: RegExp; readonly methods: read
   { pattern: /^\/v1\/runs\/[^/]+\/log\/?$/, methods: ['GET', 'HEAD'] },
   { pattern: /^\/v1\/evidence\/[^/]+\/?$/, methods: ['GET', 'HEAD'] },
   { pattern: /^\/v1\/openapi\.json$/, methods: ['GET', 'HEAD'] },
+  { pattern: /^\/v1\/search\/?$/, methods: ['POST'] },
+  { pattern: /^\/v1\/extract\/?$/, methods: ['POST'] },
+  // stateless streamable HTTP: a client POSTs JSON-RPC; GET (server-initiated stream) is not offered
+  { pattern: /^\/mcp\/?$/, methods: ['POST'] },
   { pattern: /^\/ui\/[^/]+$/, methods: ['GET', 'HEAD'] },
 ];
 
