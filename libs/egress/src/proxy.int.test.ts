@@ -77,7 +77,7 @@ describe('EgressProxy in front of real Chromium', () => {
     await context.close();
     expect(unblocked).toEqual([]);
     expect(trap.connections()).toBe(0);
-  }, 180_000);
+  }, 420_000);
 
   it('resolves a name once per request and refuses it when any address is internal', async () => {
     resolverCalls.length = 0;

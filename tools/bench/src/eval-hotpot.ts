@@ -7,8 +7,10 @@
  * released answer cites. Only released (verified) answers count; no LLM unless one is configured.
  *
  *   npm run eval:hotpot -- --data ../shared/bench/hotpotqa-dev --end-to-end [--limit N] [--verbose]
+ *   (without --end-to-end it runs eval-hotpot-processing: the paragraphs through dom-understanding
+ *   and processing only)
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -62,10 +64,12 @@ async function main(): Promise<number> {
     },
   });
   if (!values['end-to-end']) {
-    console.error(
-      'eval:hotpot runs the whole agent only: pass --end-to-end (retrieval alone: npm run eval:retrieval)',
+    // without --end-to-end: the paragraphs through dom-understanding and processing only
+    const processingLevel = resolve(import.meta.dirname, 'eval-hotpot-processing.js');
+    return (
+      spawnSync(process.execPath, [processingLevel, ...process.argv.slice(2)], { stdio: 'inherit' }).status ??
+      1
     );
-    return 64;
   }
   const root = resolve(import.meta.dirname, '..', '..', '..');
   let items = loadHotpotItems(resolve(values.data));
