@@ -141,7 +141,7 @@ async function runCommand(
       });
     }
     case 'status':
-      return status(dataDirOnly());
+      return status(dataDirOnly(), { json: values['json'] === true });
     case 'down':
       return down(dataDirOnly());
     case 'extract':
@@ -221,7 +221,13 @@ async function runCommand(
         warn: io.err,
       });
     case 'keys':
-      return keys({ dataDir: dataDirOnly(), args: positionals, out: io.out, err: io.err });
+      return keys({
+        dataDir: dataDirOnly(),
+        args: positionals,
+        out: io.out,
+        err: io.err,
+        json: values['json'] === true,
+      });
     case 'index':
       return runIndex({ values, positionals, io, effective: settings() });
     case 'mcp': {
@@ -261,6 +267,7 @@ async function runIndex(input: {
       targets: positionals,
       dataDir: effective.dataDir,
       list: values['list'] === true,
+      json: values['json'] === true,
       remove: strings(values['remove']),
       allow: effective.values.allow,
       write: io.out,

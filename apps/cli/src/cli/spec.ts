@@ -67,9 +67,12 @@ export const COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'status',
-    synopsis: 'forage status [--data-dir DIR]',
+    synopsis: 'forage status [--data-dir DIR] [--json]',
     summary: 'health, ops port and replica count of each service',
-    options: { ...dataDir },
+    options: {
+      ...dataDir,
+      json: { type: 'boolean', description: 'print the stack and each replica as JSON' },
+    },
   },
   {
     name: 'ask',
@@ -155,6 +158,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     options: {
       ...dataDir,
       list: { type: 'boolean', description: 'list the indexed collections' },
+      json: { type: 'boolean', description: 'with --list: print the collections as JSON' },
       remove: {
         type: 'string',
         multiple: true,
@@ -233,7 +237,10 @@ export const COMMANDS: readonly CommandSpec[] = [
     synopsis: 'forage keys create NAME | forage keys list | forage keys revoke ID',
     summary:
       "the gateway's API keys (needed for /v1/* when it listens beyond loopback); only a key's sha256 is stored",
-    options: { ...dataDir },
+    options: {
+      ...dataDir,
+      json: { type: 'boolean', description: 'with list: print the keys as JSON (no hashes)' },
+    },
   },
   {
     name: 'mcp',

@@ -53,13 +53,20 @@ describe('forage index', () => {
     dir.remove();
   });
 
-  const run = async (input: { targets?: string[]; list?: boolean; remove?: string[]; allow?: string[] }) => {
+  const run = async (input: {
+    targets?: string[];
+    list?: boolean;
+    json?: boolean;
+    remove?: string[];
+    allow?: string[];
+  }) => {
     const out: string[] = [];
     const err: string[] = [];
     const code = await indexCommand({
       targets: input.targets ?? [],
       dataDir,
       list: input.list ?? false,
+      json: input.json ?? false,
       remove: input.remove ?? [],
       allow: input.allow ?? [],
       write: (l) => out.push(l),
@@ -116,6 +123,10 @@ describe('forage index', () => {
         `${join(dir.path, 'urls.txt')} 1 documents`,
       ].sort(),
     );
+    const json = JSON.parse((await run({ list: true, json: true })).out.join('')) as {
+      collections: { collection: string; documents: number }[];
+    };
+    expect(json.collections.find((c) => c.collection === folder)).toMatchObject({ documents: 2 });
     expect((await run({ remove: [folder] })).out).toEqual([`${folder}: 2 documents removed`]);
     expect((await run({ list: true })).out).toHaveLength(2);
   });

@@ -39,6 +39,8 @@ export interface IndexCommandInput {
   readonly targets: readonly string[];
   readonly dataDir: string;
   readonly list: boolean;
+  /** `--list` prints `{ collections: [{ collection, documents, indexedAt }] }`. */
+  readonly json?: boolean;
   readonly remove: readonly string[];
   /** Origins the user allowed (FORAGE_ALLOW): fetched even when internal. */
   readonly allow: readonly string[];
@@ -64,6 +66,10 @@ export async function indexCommand(input: IndexCommandInput): Promise<number> {
   const now = input.now ?? (() => new Date());
   if (input.list) {
     const collections = await listCollections(store);
+    if (input.json) {
+      input.write(JSON.stringify({ collections }));
+      return 0;
+    }
     if (collections.length === 0) input.write('the index is empty; add pages with `forage index <folder>`');
     for (const c of collections)
       input.write(`${c.collection}\t${c.documents} documents\tindexed ${c.indexedAt}`);

@@ -20,6 +20,8 @@ export function keys(input: {
   out: (line: string) => void;
   err: (line: string) => void;
   now?: Date;
+  /** `list` prints `{ keys: [{ id, name, createdAt, revokedAt }] }` (never a hash). */
+  json?: boolean;
 }): number {
   const [action, ...rest] = input.args;
   const file = apiKeysFile(input.dataDir);
@@ -40,6 +42,16 @@ export function keys(input: {
   }
   if (action === 'list') {
     const { keys: all } = readApiKeyFile(file);
+    if (input.json) {
+      const listed = all.map((k) => ({
+        id: k.id,
+        name: k.name,
+        createdAt: k.createdAt,
+        revokedAt: k.revokedAt ?? null,
+      }));
+      input.out(JSON.stringify({ keys: listed }));
+      return 0;
+    }
     if (all.length === 0) {
       input.out('no API keys (forage keys create NAME)');
       return 0;

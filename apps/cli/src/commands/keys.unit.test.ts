@@ -9,10 +9,10 @@ describe('forage keys', () => {
     dir.remove();
   });
 
-  function run(args: string[]): { code: number; out: string[]; err: string[] } {
+  function run(args: string[], json = false): { code: number; out: string[]; err: string[] } {
     const out: string[] = [];
     const err: string[] = [];
-    const code = keys({ dataDir: dir.path, args, out: (l) => out.push(l), err: (l) => err.push(l) });
+    const code = keys({ dataDir: dir.path, args, json, out: (l) => out.push(l), err: (l) => err.push(l) });
     return { code, out, err };
   }
 
@@ -31,6 +31,19 @@ describe('forage keys', () => {
     expect(run(['revoke', record?.id ?? '']).code).toBe(0);
     expect(verifyApiKey(token, readApiKeyFile(apiKeysFile(dir.path)).keys)).toBeUndefined();
     expect(run(['list']).out.join('\n')).toContain('revoked');
+
+    const json = run(['list'], true);
+    expect(json.out).toHaveLength(1);
+    const parsed = JSON.parse(json.out[0] ?? '') as { keys: Record<string, unknown>[] };
+    expect(parsed.keys).toEqual([
+      {
+        id: record?.id,
+        name: 'ci pipeline',
+        createdAt: record?.createdAt,
+        revokedAt: readApiKeyFile(apiKeysFile(dir.path)).keys[0]?.revokedAt,
+      },
+    ]);
+    expect(json.out[0]).not.toContain(record?.sha256 ?? 'no-hash-field');
   });
 
   it('answers usage errors with 64', () => {

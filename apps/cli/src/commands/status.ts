@@ -34,10 +34,14 @@ export function formatStatusTable(rows: readonly StatusRow[]): string {
 }
 
 /** `forage status`: reads the running stack from the data dir and probes every replica. */
-export async function status(dataDir: string): Promise<number> {
+export async function status(dataDir: string, options: { json?: boolean } = {}): Promise<number> {
   const state = readStackState(dataDir);
   if (!state) {
     const starting = readStackLock(dataDir);
+    if (options.json) {
+      console.log(JSON.stringify({ running: false, starting: starting !== undefined, dataDir }));
+      return 1;
+    }
     console.log(
       starting
         ? `Forage is starting in ${dataDir} (pid ${starting.pid}, ${starting.gatewayUrl}).`
@@ -48,6 +52,28 @@ export async function status(dataDir: string): Promise<number> {
   const rows = await Promise.all(
     state.processes.map(async (p) => ({ ...p, health: await probeHealth(p.opsPort) })),
   );
+  if (options.json) {
+    console.log(
+      JSON.stringify({
+        running: true,
+        supervisorPid: state.supervisorPid,
+        startedAt: state.startedAt,
+        gatewayUrl: state.gatewayUrl,
+        natsUrl: state.natsUrl,
+        natsRestarts: state.natsRestarts,
+        sandbox: state.sandbox.map((s) => s.origin),
+        replicas: rows.map((r) => ({
+          service: r.service,
+          replica: r.replica,
+          pid: r.pid,
+          opsPort: r.opsPort,
+          restarts: r.restarts,
+          health: r.health,
+        })),
+      }),
+    );
+    return rows.every((r) => r.health.ok) ? 0 : 1;
+  }
   console.log(`Forage (supervisor pid ${state.supervisorPid}, since ${state.startedAt})`);
   console.log(
     `  gateway ${state.gatewayUrl} · nats ${state.natsUrl} (restarts ${state.natsRestarts}) · sandbox ${state.sandbox.map((s) => s.origin).join(' ')}`,
