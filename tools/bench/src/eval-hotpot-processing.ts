@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { analyzeQuestion, answerHeuristically, supportingSentences } from '@forage/app-processing';
-import { HOTPOT_FILE, loadHotpotItems } from './hotpot-processing/dataset.js';
+import { HOTPOT_FILE, loadHotpotItems } from './hotpot-e2e/dataset.js';
 import { chunksOf, sentenceKey } from './hotpot-processing/pages.js';
 import { exactMatch, f1Score } from './squad/metric.js';
 
@@ -57,9 +57,9 @@ for (const item of items) {
     }),
   );
   let hits = 0;
-  for (const key of predicted) if (item.support.has(key)) hits++;
+  for (const key of predicted) if (item.supporting.has(key)) hits++;
   const precision = predicted.size > 0 ? hits / predicted.size : 0;
-  const recall = item.support.size > 0 ? hits / item.support.size : 0;
+  const recall = item.supporting.size > 0 ? hits / item.supporting.size : 0;
   const sp = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
   rows.push({
     em: exactMatch(item.answer, answer),

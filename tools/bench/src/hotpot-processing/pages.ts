@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { SourcedChunk } from '@forage/contracts';
 import { chunkDocument } from '@forage/app-dom-understanding';
-import type { HotpotItem } from './dataset.js';
+import { factKey, type HotpotItem } from '../hotpot-e2e/dataset.js';
 
 const escape = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -40,5 +40,5 @@ export function sentenceKey(item: HotpotItem, title: string, sentence: string): 
     const n = norm(s);
     return n.length > 0 && (n.includes(wanted) || wanted.includes(n));
   });
-  return at >= 0 ? `${title}#${at}` : undefined;
+  return at >= 0 ? factKey(title, at) : undefined;
 }
