@@ -254,6 +254,8 @@ describe('gateway HTTP API: OpenAPI, runs history, evidence, cancel, input, SSE 
 
   it('cancels a running run by publishing run.cancel.v1, and refuses to cancel a completed one', async () => {
     const cancels = nc.subscribe(runCancel.subject, { max: 1 });
+    // the server must know the subscription before the gateway publishes the cancel
+    await nc.flush();
     const received = (async () => {
       for await (const msg of cancels) return runCancel.payload.parse(decodeJson(msg.data));
       return undefined;
