@@ -46,6 +46,9 @@ describe('forage up --processes one: the host process', () => {
         logFile: join(data.path, 'other.log'),
       });
       withPlan.kill('SIGKILL');
+      // its log file opens asynchronously: let it, before the data directory is removed
+      await new Promise((r) => withPlan.once('exit', r));
+      await new Promise((r) => setTimeout(r, 200));
       expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual([
         { service: 'processing', env: { OPS_PORT: '0', EXTRA: '1' } },
       ]);
