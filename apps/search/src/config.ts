@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { baseEnvSchema, parseConfig, portSchema } from '@forage/config';
 import { egressEnvSchema } from '@forage/egress';
+import { checkLlmEnv, llmEnvShape } from '@forage/llm';
 
 const list = z
   .string()
@@ -58,10 +59,8 @@ export const searchConfigSchema = baseEnvSchema
     SEARCH_WEIGHT_TRUST: weight.default(0.1),
     /** Local index: weight of the share of a page title's words the query names (eval:retrieval). */
     SEARCH_WEIGHT_TITLE_MENTION: z.coerce.number().min(0).max(5).default(0.5),
-    /** OpenAI-compatible endpoint for query rewriting; unset keeps the keyword rewrite. */
-    LLM_BASE_URL: z.url().optional(),
-    LLM_API_KEY: z.string().min(1).optional(),
-    LLM_MODEL: z.string().min(1).max(200).optional(),
+    /** OpenAI-compatible endpoint for query rewriting (LLM_*); unset keeps the keyword rewrite. */
+    ...llmEnvShape,
   })
   .superRefine((c, ctx) => {
     // a provider named without what it needs is a configuration error, reported at boot
@@ -80,8 +79,7 @@ export const searchConfigSchema = baseEnvSchema
           message: `SEARCH_PROVIDERS names ${name}, which needs ${need[0]}`,
         });
     }
-    if (c.LLM_BASE_URL && !c.LLM_MODEL)
-      ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'LLM_BASE_URL is set, LLM_MODEL is not' });
+    checkLlmEnv(c, ctx);
   });
 export type SearchConfig = z.infer<typeof searchConfigSchema>;
 

@@ -1,6 +1,7 @@
+import { LlmClient } from '@forage/llm';
 import { createLogger } from '@forage/observability';
+import { SERVER_ERROR, startFakeOpenAi, type FakeOpenAi, type FakeReply } from '@forage/testing';
 import { parseQuery } from '../core/query/parse-query.js';
-import { FakeOpenAi } from '../testing/fake-openai.js';
 import { llmRewriter } from './llm-rewriter.js';
 
 describe('the LLM query rewriter against an OpenAI-compatible endpoint', () => {
@@ -11,13 +12,14 @@ describe('the LLM query rewriter against an OpenAI-compatible endpoint', () => {
   });
 
   beforeAll(async () => {
-    fake = await new FakeOpenAi().start();
-    rewrite = llmRewriter({
+    fake = await startFakeOpenAi();
+    const client = new LlmClient({
       baseURL: fake.baseURL,
       model: 'fake-model',
       timeoutMs: 5_000,
-      logger: createLogger({ service: 'search-test', level: 'silent' }),
+      maxRetries: 0,
     });
+    rewrite = llmRewriter(client, createLogger({ service: 'search-test', level: 'silent' }));
   });
 
   afterAll(async () => {
@@ -29,27 +31,37 @@ describe('the LLM query rewriter against an OpenAI-compatible endpoint', () => {
     expect(await rewrite(parsed)).toBe('family hotels Orlando site:example.com');
     const sent = fake.requests.at(-1)!;
     expect(sent.model).toBe('fake-model');
+    expect(sent.response_format).toEqual({ type: 'json_object' });
     expect(JSON.parse(sent.messages[1]!.content)).toMatchObject({ kind: 'HotelListing', language: 'en' });
   });
 
-  it.each([
-    ['an API error', { kind: 'error', status: 500 } as const],
-    ['malformed JSON', { kind: 'completion', content: 'family hotels Orlando' } as const],
-    ['JSON without a query', { kind: 'completion', content: '{"q": "x"}' } as const],
-    ['an empty rewrite', { kind: 'completion', content: '{"query": "  "}' } as const],
+  it('asks again once when the first reply is not the JSON asked for, and uses the second', async () => {
+    const before = fake.requests.length;
+    fake.script(
+      { kind: 'completion', content: 'family hotels Orlando' },
+      { kind: 'completion', content: '{"query": "family hotels Orlando"}' },
+    );
+    expect(await rewrite(parsed)).toBe('family hotels Orlando site:example.com');
+    expect(fake.requests.length - before).toBe(2);
+  });
+
+  const notJson: FakeReply = { kind: 'completion', content: 'family hotels Orlando' };
+  it.each<[string, FakeReply[]]>([
+    ['an API error', [SERVER_ERROR]],
+    ['a refusal', [{ kind: 'refusal', refusal: "I can't help with that." }]],
+    ['malformed JSON twice', [notJson, notJson]],
+    ['JSON without a query twice', [{ kind: 'completion', content: '{"q": "x"}' }]],
+    ['an empty rewrite', [{ kind: 'completion', content: '{"query": "  "}' }]],
     [
       'a rewrite over 200 characters',
-      { kind: 'completion', content: JSON.stringify({ query: 'hotel '.repeat(50) }) } as const,
+      [{ kind: 'completion', content: JSON.stringify({ query: 'hotel '.repeat(50) }) }],
     ],
     [
       'a rewrite in another language',
-      {
-        kind: 'completion',
-        content: '{"query": "les hôtels pour la famille à Orlando avec une piscine"}',
-      } as const,
+      [{ kind: 'completion', content: '{"query": "les hôtels pour la famille à Orlando avec une piscine"}' }],
     ],
-  ])('falls back (null) on %s', async (_what, reply) => {
-    fake.script(reply);
+  ])('falls back (null) on %s', async (_what, replies) => {
+    fake.script(...replies);
     expect(await rewrite(parsed)).toBeNull();
   });
 });

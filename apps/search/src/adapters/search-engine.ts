@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { LlmClient, llmOptionsFrom } from '@forage/llm';
 import { LOGGER } from '@forage/messaging';
 import type { Logger } from '@forage/observability';
 import type { SearchConfig } from '../config.js';
@@ -29,6 +30,11 @@ export class SearchEngine {
     @Inject(LOGGER) logger: Logger,
     @Inject(DomainTrustStore) trust: DomainTrustStore,
   ) {
+    // the rewrite is on every search's path: it waits no longer than a provider would
+    const llmOptions = llmOptionsFrom(config);
+    const llm = llmOptions
+      ? { ...llmOptions, timeoutMs: Math.min(llmOptions.timeoutMs, config.SEARCH_TIMEOUT_MS) }
+      : null;
     this.deps = {
       slots: providerSlots(config, local),
       mode: config.SEARCH_MODE,
@@ -42,17 +48,7 @@ export class SearchEngine {
       trustOf: (domain) => trust.trustOf(domain),
       cache: new ResultCache(config.SEARCH_CACHE_TTL_MS, config.SEARCH_CACHE_MAX_ENTRIES, () => Date.now()),
       clock: systemClock,
-      ...(config.LLM_BASE_URL && config.LLM_MODEL
-        ? {
-            llmRewrite: llmRewriter({
-              baseURL: config.LLM_BASE_URL,
-              model: config.LLM_MODEL,
-              ...(config.LLM_API_KEY ? { apiKey: config.LLM_API_KEY } : {}),
-              timeoutMs: Math.min(config.SEARCH_TIMEOUT_MS, 10_000),
-              logger,
-            }),
-          }
-        : {}),
+      ...(llm ? { llmRewrite: llmRewriter(new LlmClient(llm), logger) } : {}),
       today: () => new Date(),
     };
   }
