@@ -6,7 +6,7 @@ import { executeAction } from './action.js';
 import { aggregatePassages, answerQuestion, normalizeChunks, processListings } from './processing.js';
 import { verifyRun } from './verify.js';
 import { runCompleted, runInput, runNeedsInput, runStart, runStep } from './run.js';
-import { runCancel } from './runs-history.js';
+import { claimRun, getRunHistory, listRuns, runCancel } from './runs-history.js';
 import { deadLetterEvent } from './dead-letter.js';
 
 /** Every command, for tooling that must cover all subjects (schema snapshots, fuzzing). */
@@ -23,6 +23,9 @@ export const commandContracts: readonly CommandContract[] = [
   auditLog,
   verifyRun,
   runInput,
+  listRuns,
+  getRunHistory,
+  claimRun,
 ];
 export const eventContracts: readonly EventContract[] = [
   runStart,
