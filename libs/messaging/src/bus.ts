@@ -15,6 +15,7 @@ import type {
 } from '@forage/contracts';
 import { currentContext, newTraceId } from '@forage/observability';
 import { HEADER, decodeJson, encodeJson } from './codec.js';
+import { retryTransient } from './durable-publish.js';
 import {
   InvalidReplyError,
   InvalidRequestError,
@@ -41,7 +42,12 @@ export interface BusDefaults {
   readonly jetstreamReplicas?: number;
   /** Default of RequestOptions.waitForResponders (true). */
   readonly waitForResponders?: boolean;
+  /** How long a durable publish keeps retrying transient failures (JetStream away) before failing. */
+  readonly durableRetryMs?: number;
 }
+
+/** Default bound of a durable publish's retries: a nats-server restart or a leader election. */
+export const DURABLE_RETRY_MS = 15_000;
 
 /** Back-off between attempts while a subject has no responders. */
 const RESPONDER_BACKOFF_MS = { first: 50, max: 2_000 };
@@ -135,19 +141,23 @@ export class Bus {
 
   /**
    * Durable publish through JetStream, acknowledged by the server once stored. `msgId` makes it
-   * idempotent: the stream drops a second publish with the same id inside its duplicate window.
+   * idempotent: the stream drops a second publish with the same id inside its duplicate window,
+   * which is what makes retrying a transient failure (JetStream restarting, an ack lost to a
+   * timeout) safe; retries stop after `retryForMs` (default DURABLE_RETRY_MS).
    */
   async publishDurable<E extends EventContract>(
     contract: E,
     input: EventPayloadInput<E>,
-    options: { msgId: string },
+    options: { msgId: string; retryForMs?: number },
   ): Promise<{ seq: number; duplicate: boolean }> {
     const data = this.validateEvent(contract, input);
+    const payload = encodeJson(data);
+    const headers = this.headersFor(data);
     try {
-      const ack = await this.js.publish(contract.subject, encodeJson(data), {
-        msgID: options.msgId,
-        headers: this.headersFor(data),
-      });
+      const { value: ack } = await retryTransient(
+        () => this.js.publish(contract.subject, payload, { msgID: options.msgId, headers }),
+        { retryForMs: options.retryForMs ?? this.defaults.durableRetryMs ?? DURABLE_RETRY_MS },
+      );
       return { seq: ack.seq, duplicate: ack.duplicate };
     } catch (err) {
       throw new UpstreamError(`${contract.subject}: JetStream did not store the message`, { cause: err });
