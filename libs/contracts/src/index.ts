@@ -7,6 +7,7 @@ export * from './search.js';
 export * from './dom.js';
 export * from './action.js';
 export * from './source.js';
+export * from './derivation.js';
 export * from './processing.js';
 export * from './verify.js';
 export * from './run.js';
