@@ -5,6 +5,7 @@ export default {
   transform: { '^.+\\.ts$': ['@swc/jest', { swcrc: true }] },
   moduleNameMapper: {
     '^@forage/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
+    '^@forage/([a-z-]+)/([a-z-]+)$': '<rootDir>/libs/$1/src/$2.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testMatch: ['<rootDir>/{apps,libs,tests,tools}/**/*.test.ts'],

@@ -1,25 +1,13 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { reportSettings, SettingsError } from '@forage/config';
-import { ask } from '../ask/ask.js';
 import { gatewayUrlFor, GatewayUrlError } from '../ask/gateway-url.js';
-import { auditCommand } from '../commands/audit.js';
-import { dlqCommand } from '../commands/dlq.js';
-import { memoryCommand } from '../commands/memory.js';
-import { replayCommand } from '../commands/replay.js';
-import { keys } from '../commands/keys.js';
-import { logsCommand } from '../commands/logs.js';
 import { showConfig } from '../commands/config.js';
-import { demo } from '../commands/demo.js';
 import { down } from '../commands/down.js';
-import { extractFiles } from '../commands/extract.js';
-import { connectRenderer, EX_UNAVAILABLE, extractUrls, type RenderUrl } from '../commands/extract-url.js';
+import type { connectRenderer, RenderUrl } from '../commands/extract-url.js';
+import { EX_UNAVAILABLE } from '../commands/exit-codes.js';
 import { status } from '../commands/status.js';
 import { up, type UpOptions } from '../commands/up.js';
-import { indexCommand } from '../commands/index.js';
-import { mcpCommand } from '../commands/mcp.js';
-import { runsCommand } from '../commands/runs.js';
-import { showCommand } from '../commands/show.js';
 import { exitCodeOf } from '../commands/run-exit.js';
 import { ensureConfigFile } from '../settings/config-file.js';
 import { loadSettings, settingFlags } from '../settings/load.js';
@@ -125,7 +113,11 @@ async function runCommand(
         report: reportSettings(effective),
       };
       ensureConfigFile(effective.dataDir);
-      if (spec.name === 'demo') return demo({ ...options, question: positionals.join(' ') || undefined });
+      if (spec.name === 'demo')
+        return (await import('../commands/demo.js')).demo({
+          ...options,
+          question: positionals.join(' ') || undefined,
+        });
       await up(options);
       return 0;
     }
@@ -163,17 +155,18 @@ async function runCommand(
         write: io.out,
         warn: io.err,
       };
-      if (spec.name === 'show') return showCommand({ ...common, positionals });
+      if (spec.name === 'show')
+        return (await import('../commands/show.js')).showCommand({ ...common, positionals });
       const filter = Object.fromEntries(
         ['status', 'outcome', 'since', 'until', 'limit', 'cursor'].flatMap((k) => {
           const v = str(values[k]);
           return v === undefined ? [] : [[k, v]];
         }),
       );
-      return runsCommand({ ...common, filter });
+      return (await import('../commands/runs.js')).runsCommand({ ...common, filter });
     }
     case 'audit':
-      return auditCommand({
+      return (await import('../commands/audit.js')).auditCommand({
         positionals,
         dataDir: dataDirOnly(),
         from: str(values['from']),
@@ -182,7 +175,7 @@ async function runCommand(
         warn: io.err,
       });
     case 'logs':
-      return logsCommand({
+      return (await import('../commands/logs.js')).logsCommand({
         positionals,
         dataDir: dataDirOnly(),
         json: values['json'] === true,
@@ -197,7 +190,7 @@ async function runCommand(
         warn: io.err,
       });
     case 'replay':
-      return replayCommand({
+      return (await import('../commands/replay.js')).replayCommand({
         positionals,
         dataDir: dataDirOnly(),
         json: values['json'] === true,
@@ -205,7 +198,7 @@ async function runCommand(
         warn: io.err,
       });
     case 'dlq':
-      return dlqCommand({
+      return (await import('../commands/dlq.js')).dlqCommand({
         positionals,
         dataDir: dataDirOnly(),
         json: values['json'] === true,
@@ -213,7 +206,7 @@ async function runCommand(
         warn: io.err,
       });
     case 'memory':
-      return memoryCommand({
+      return (await import('../commands/memory.js')).memoryCommand({
         positionals,
         dataDir: dataDirOnly(),
         json: values['json'] === true,
@@ -221,7 +214,7 @@ async function runCommand(
         warn: io.err,
       });
     case 'keys':
-      return keys({
+      return (await import('../commands/keys.js')).keys({
         dataDir: dataDirOnly(),
         args: positionals,
         out: io.out,
@@ -232,7 +225,7 @@ async function runCommand(
       return runIndex({ values, positionals, io, effective: settings() });
     case 'mcp': {
       const effective = settings();
-      return mcpCommand({
+      return (await import('../commands/mcp.js')).mcpCommand({
         gatewayUrl: gatewayUrlFor({
           portFlag: str(values['port']),
           forageUrl: io.env['FORAGE_URL'],
@@ -260,10 +253,15 @@ async function runIndex(input: {
   // connected on the first page to render (a folder needs none)
   let renderer: ReturnType<typeof connectRenderer> | undefined;
   const render: RenderUrl | undefined = stack
-    ? async (url) => (await (renderer ??= connectRenderer(stack.natsUrl))).render(url)
+    ? async (url) =>
+        (
+          await (renderer ??= (await import('../commands/extract-url.js')).connectRenderer(stack.natsUrl))
+        ).render(url)
     : undefined;
   try {
-    return await indexCommand({
+    return await (
+      await import('../commands/index.js')
+    ).indexCommand({
       targets: positionals,
       dataDir: effective.dataDir,
       list: values['list'] === true,
@@ -317,7 +315,9 @@ async function runAsk(input: {
     configuredPort: effective.values.gatewayPort,
   });
   const json = values['json'] === true;
-  const done = await ask({
+  const done = await (
+    await import('../ask/ask.js')
+  ).ask({
     gatewayUrl,
     question,
     print: json ? () => undefined : io.out,
@@ -352,7 +352,9 @@ async function runExtract(input: {
       write: io.errRaw,
     });
     const baseUrl = str(values['base-url']);
-    code = await extractFiles({
+    code = await (
+      await import('../commands/extract.js')
+    ).extractFiles({
       files,
       format,
       ...(baseUrl ? { url: baseUrl } : {}),
@@ -372,7 +374,7 @@ async function runExtract(input: {
     );
     return Math.max(code, EX_UNAVAILABLE);
   }
-  const renderer = await connectRenderer(stack.natsUrl);
+  const renderer = await (await import('../commands/extract-url.js')).connectRenderer(stack.natsUrl);
   const progress = startProgress({
     label: 'pages',
     total: urls.length,
@@ -380,7 +382,9 @@ async function runExtract(input: {
     write: io.errRaw,
   });
   try {
-    const urlCode = await extractUrls({
+    const urlCode = await (
+      await import('../commands/extract-url.js')
+    ).extractUrls({
       urls,
       format,
       render: renderer.render,

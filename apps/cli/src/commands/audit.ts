@@ -1,14 +1,11 @@
-import { connect } from '@nats-io/transport-node';
 import { auditLog, type CommandReply } from '@forage/contracts';
 import { Bus } from '@forage/messaging';
-import { readStackState } from '../stack/state-file.js';
-import { stackNatsOptions } from '../stack/nats-auth.js';
+import { connectToStack, withStack } from '../stack/connect.js';
+import { EX_USAGE } from './exit-codes.js';
 
 type AuditReply = CommandReply<typeof auditLog>;
 
 /** sysexits: a usage error, and a service that is not running. */
-const EX_USAGE = 64;
-const EX_UNAVAILABLE = 69;
 /** Exit code when the audit found anomalies (distinct from 1: the command itself failed). */
 export const EX_ANOMALIES = 3;
 /** A full audit of a large log reads every row: allow it the time it takes. */
@@ -25,11 +22,7 @@ export async function auditVerify(input: {
   json: boolean;
   write: (line: string) => void;
 }): Promise<number> {
-  const nc = await connect({
-    servers: input.natsUrl,
-    name: 'forage-cli-audit',
-    ...stackNatsOptions(input.natsUrl),
-  });
+  const nc = await connectToStack(input.natsUrl, 'audit');
   try {
     const bus = new Bus(nc, { timeoutMs: AUDIT_TIMEOUT_MS });
     const reply = await bus.request(auditLog, { fromSeq: input.fromSeq ?? 1 });
@@ -76,10 +69,7 @@ export async function auditCommand(input: {
     );
     return EX_USAGE;
   }
-  const stack = readStackState(input.dataDir);
-  if (!stack) {
-    input.warn(`forage audit: no running stack in ${input.dataDir}; start one with \`forage up\``);
-    return EX_UNAVAILABLE;
-  }
-  return auditVerify({ natsUrl: stack.natsUrl, fromSeq, json: input.json, write: input.write });
+  return withStack({ dataDir: input.dataDir, command: 'audit', warn: input.warn }, (_nc, stack) =>
+    auditVerify({ natsUrl: stack.natsUrl, fromSeq, json: input.json, write: input.write }),
+  );
 }

@@ -1,9 +1,9 @@
 import { jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { deadLetterEvent, type EventPayload } from '@forage/contracts';
 import { streams } from '@forage/messaging';
-import { readStackState } from '../stack/state-file.js';
-import { stackNatsOptions } from '../stack/nats-auth.js';
+import { withStack } from '../stack/connect.js';
+import { EX_DATAERR, EX_USAGE } from './exit-codes.js';
 
 type DeadLetter = EventPayload<typeof deadLetterEvent>;
 
@@ -13,9 +13,6 @@ export interface ListedLetter {
   readonly letter: DeadLetter;
 }
 
-const EX_USAGE = 64;
-const EX_DATAERR = 65;
-const EX_UNAVAILABLE = 69;
 /** The dead letter's copy of the body is cut here: a letter this long may not be the whole message. */
 const BODY_LIMIT = 65_536;
 
@@ -81,17 +78,7 @@ export async function dlqCommand(input: {
     input.warn('usage: forage dlq list [--json] | forage dlq replay <id>');
     return EX_USAGE;
   }
-  const stack = readStackState(input.dataDir);
-  if (!stack) {
-    input.warn(`forage dlq: no running stack in ${input.dataDir}; start one with \`forage up\``);
-    return EX_UNAVAILABLE;
-  }
-  const nc = await connect({
-    servers: stack.natsUrl,
-    name: 'forage-cli-dlq',
-    ...stackNatsOptions(stack.natsUrl),
-  });
-  try {
+  return withStack({ dataDir: input.dataDir, command: 'dlq', warn: input.warn }, async (nc) => {
     if (action === 'list') {
       const letters = await listDeadLetters(nc);
       if (input.json) input.write(JSON.stringify(letters));
@@ -108,7 +95,5 @@ export async function dlqCommand(input: {
       input.warn(`forage dlq: ${err.message}`);
       return EX_DATAERR;
     }
-  } finally {
-    await nc.drain();
-  }
+  });
 }

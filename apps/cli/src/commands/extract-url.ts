@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { extractPage, type PageSnapshot } from '@forage/contracts';
 import { Bus, RemoteError } from '@forage/messaging';
 import type { Progress } from '../cli/progress.js';
 import type { ExtractFormat } from './extract.js';
-import { stackNatsOptions } from '../stack/nats-auth.js';
+import { connectToStack } from '../stack/connect.js';
+import { EX_NOPERM, EX_UNAVAILABLE } from './exit-codes.js';
 
 /** sysexits: the stack is not running or a page could not be rendered; an egress refusal. */
-export const EX_UNAVAILABLE = 69;
-export const EX_NOPERM = 77;
+export { EX_NOPERM, EX_UNAVAILABLE };
 
 /** Renders one URL: the running stack's dom-extraction reply, or the error that stopped it. */
 export type RenderUrl = (url: string) => Promise<PageSnapshot>;
@@ -17,11 +17,7 @@ export type RenderUrl = (url: string) => Promise<PageSnapshot>;
 export async function connectRenderer(
   natsUrl: string,
 ): Promise<{ render: RenderUrl; close: () => Promise<void> }> {
-  const connection: NatsConnection = await connect({
-    servers: natsUrl,
-    name: 'forage-cli',
-    ...stackNatsOptions(natsUrl),
-  });
+  const connection: NatsConnection = await connectToStack(natsUrl, 'extract');
   const bus = new Bus(connection, { timeoutMs: 90_000 });
   // one run id per command, so its pages are grouped in the log
   const runId = randomUUID();

@@ -1,13 +1,10 @@
-import { connect } from '@nats-io/transport-node';
 import { queryLogs, type CommandReply } from '@forage/contracts';
 import { Bus } from '@forage/messaging';
-import { readStackState } from '../stack/state-file.js';
-import { stackNatsOptions } from '../stack/nats-auth.js';
+import { withStack } from '../stack/connect.js';
+import { EX_USAGE } from './exit-codes.js';
 
 type LogsReply = CommandReply<typeof queryLogs>;
 
-const EX_USAGE = 64;
-const EX_UNAVAILABLE = 69;
 const RUN_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** A run's log records as a person reads them: one line each in chain order, then the chain verdict. */
@@ -57,22 +54,10 @@ export async function logsCommand(input: {
     );
     return EX_USAGE;
   }
-  const stack = readStackState(input.dataDir);
-  if (!stack) {
-    input.warn(`forage logs: no running stack in ${input.dataDir}; start one with \`forage up\``);
-    return EX_UNAVAILABLE;
-  }
-  const nc = await connect({
-    servers: stack.natsUrl,
-    name: 'forage-cli-logs',
-    ...stackNatsOptions(stack.natsUrl),
-  });
-  try {
+  return withStack({ dataDir: input.dataDir, command: 'logs', warn: input.warn }, async (nc) => {
     const reply = await new Bus(nc, { timeoutMs: 30_000 }).request(queryLogs, request.data);
     if (input.json) input.write(JSON.stringify(reply));
     else for (const line of logLines(reply)) input.write(line);
     return 0;
-  } finally {
-    await nc.drain();
-  }
+  });
 }

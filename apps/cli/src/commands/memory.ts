@@ -1,12 +1,8 @@
 import { Kvm, type KV } from '@nats-io/kv';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { taskMemory, type MemoryEntry } from '@forage/contracts';
-import { readStackState } from '../stack/state-file.js';
-import { stackNatsOptions } from '../stack/nats-auth.js';
-
-const EX_USAGE = 64;
-const EX_DATAERR = 65;
-const EX_UNAVAILABLE = 69;
+import { withStack } from '../stack/connect.js';
+import { EX_DATAERR, EX_USAGE } from './exit-codes.js';
 
 /** The memory bank's bucket, or undefined when no run has kept anything yet. */
 async function bucket(nc: NatsConnection): Promise<KV | undefined> {
@@ -74,17 +70,7 @@ export async function memoryCommand(input: {
     input.warn('usage: forage memory list [--json] | forage memory forget <key> | forage memory clear');
     return EX_USAGE;
   }
-  const stack = readStackState(input.dataDir);
-  if (!stack) {
-    input.warn(`forage memory: no running stack in ${input.dataDir}; start one with \`forage up\``);
-    return EX_UNAVAILABLE;
-  }
-  const nc = await connect({
-    servers: stack.natsUrl,
-    name: 'forage-cli-memory',
-    ...stackNatsOptions(stack.natsUrl),
-  });
-  try {
+  return withStack({ dataDir: input.dataDir, command: 'memory', warn: input.warn }, async (nc) => {
     if (action === 'list') {
       const entries = await listMemory(nc);
       const shown = entries.map((e) => ({ ...e, value: typeof e.value === 'string' ? e.value : '(secret)' }));
@@ -103,9 +89,7 @@ export async function memoryCommand(input: {
     }
     input.write(`forgot ${key ?? ''}`);
     return 0;
-  } finally {
-    await nc.drain();
-  }
+  });
 }
 
 function parseOrNull(text: string): unknown {

@@ -1,13 +1,10 @@
-import { connect } from '@nats-io/transport-node';
 import { answerQuestion, queryLogs, understandPage, verifyRun } from '@forage/contracts';
 import { Bus } from '@forage/messaging';
-import { readStackState } from '../stack/state-file.js';
-import { stackNatsOptions } from '../stack/nats-auth.js';
+import { withStack } from '../stack/connect.js';
+import { EX_USAGE } from './exit-codes.js';
 import { replayLines } from '../replay/compare.js';
 import { replayRun, type ReplayTools } from '../replay/replay.js';
 
-const EX_USAGE = 64;
-const EX_UNAVAILABLE = 69;
 /** The replay ran and differs from the run: like `audit verify`, a finding, not a crash. */
 const EX_DIFFERENT = 3;
 const RUN_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -35,22 +32,10 @@ export async function replayCommand(input: {
     input.warn('usage: forage replay <runId> [--json]   (the run id `forage ask` printed)');
     return EX_USAGE;
   }
-  const stack = readStackState(input.dataDir);
-  if (!stack) {
-    input.warn(`forage replay: no running stack in ${input.dataDir}; start one with \`forage up\``);
-    return EX_UNAVAILABLE;
-  }
-  const nc = await connect({
-    servers: stack.natsUrl,
-    name: 'forage-cli-replay',
-    ...stackNatsOptions(stack.natsUrl),
-  });
-  try {
+  return withStack({ dataDir: input.dataDir, command: 'replay', warn: input.warn }, async (nc) => {
     const report = await replayRun(busReplayTools(new Bus(nc, { timeoutMs: 60_000 })), runId);
     if (input.json) input.write(JSON.stringify(report));
     else for (const line of replayLines(report)) input.write(line);
     return report.same ? 0 : EX_DIFFERENT;
-  } finally {
-    await nc.drain();
-  }
+  });
 }

@@ -7,7 +7,7 @@ import {
   type NatsPasswordFileAuth,
   type NatsServerTls,
   type PreparedNatsAuth,
-} from '@forage/messaging';
+} from '@forage/messaging/stack';
 import type { ForageSettings } from '@forage/config';
 import { ensurePrivateDir } from './lock.js';
 

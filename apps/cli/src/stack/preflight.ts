@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { CHROMIUM_CANDIDATES } from '@forage/browser';
-import { findNatsServer, NatsServerMissingError } from '@forage/messaging';
+import { CHROMIUM_CANDIDATES } from '@forage/browser/chromium';
+import { findNatsServer, NatsServerMissingError } from '@forage/messaging/stack';
 import { SERVICES } from './layout.js';
 
 /** Everything `forage up` needs, with the exact command that fixes each missing piece. */

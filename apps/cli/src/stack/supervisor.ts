@@ -4,7 +4,7 @@ import { createWriteStream, existsSync, readFileSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { ForageSettings } from '@forage/config';
-import { launchNatsServer, type RunningNatsServer } from '@forage/messaging';
+import { launchNatsServer, type RunningNatsServer } from '@forage/messaging/stack';
 import { probeHealth } from './health.js';
 import { planProcesses, SERVICES, type ProcessPlan, type ServiceName } from './layout.js';
 import { apiKeysFile } from '../commands/keys.js';

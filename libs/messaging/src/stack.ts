@@ -1,0 +1,7 @@
+/**
+ * What a process that runs nats-server for a stack needs (start it, write its users and
+ * permissions), without Nest and the rest of the transport: `forage up`'s supervisor imports
+ * this entry (`@forage/messaging/stack`) and stays small.
+ */
+export * from './nats-server.js';
+export * from './security/index.js';
