@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { MEMORY_DATA_DIR } from '../config.js';
+import { ensurePgliteDataDir } from './pglite-init.js';
 import type { SqlClient, SqlSession } from './sql-client.js';
 import { SqlLogRepository } from './sql-log-repository.js';
 
@@ -22,10 +22,10 @@ const opened = new Map<string, { readonly db: Promise<PGlite>; users: number }>(
  */
 export async function openSharedPglite(dataDir: string): Promise<SqlClient> {
   if (dataDir === MEMORY_DATA_DIR) return pgliteClient(await PGlite.create());
-  mkdirSync(dataDir, { recursive: true });
   let entry = opened.get(dataDir);
   if (!entry) {
-    entry = { db: PGlite.create(dataDir), users: 0 };
+    // a new directory is created in a child process: initdb's memory would stay with this one
+    entry = { db: ensurePgliteDataDir(dataDir).then(() => PGlite.create(dataDir)), users: 0 };
     opened.set(dataDir, entry);
   }
   const shared = entry;
