@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -114,7 +114,12 @@ describe('NATS authorization derived from the bus topology', () => {
       process.env['NATS_CREDENTIALS_DIR'] = nats.credentialsDir;
       try {
         service = await startProcessingService(
-          loadProcessingConfig({ NATS_URL: nats.url, OPS_PORT: '0', LOG_LEVEL: 'silent' }),
+          loadProcessingConfig({
+            NATS_URL: nats.url,
+            OPS_PORT: '0',
+            LOG_LEVEL: 'silent',
+            FORAGE_EVIDENCE_KEY: randomBytes(32).toString('hex'),
+          }),
         );
       } finally {
         delete process.env['NATS_CREDENTIALS_DIR'];
@@ -128,7 +133,7 @@ describe('NATS authorization derived from the bus topology', () => {
     it('answers the orchestrator, its caller, and records the outcome as a tool', async () => {
       const before = await storedLogRecords();
       const bus = new Bus(await connectAs('orchestrator'), { timeoutMs: 10_000 });
-      const reply = await bus.request(answerQuestion, { runId: randomUUID(), question, chunks: [] });
+      const reply = await bus.request(answerQuestion, { runId: randomUUID(), question, chunkSets: [] });
       expect(reply.abstained).toBe(true);
       expect(await storedLogRecords()).toBe(before + 1);
     });
@@ -136,7 +141,7 @@ describe('NATS authorization derived from the bus topology', () => {
     it('is not reachable by an identity that has no business calling it', async () => {
       const bus = new Bus(await connectAs('gateway'), { timeoutMs: 2_000, waitForResponders: false });
       await expect(
-        bus.request(answerQuestion, { runId: randomUUID(), question, chunks: [] }),
+        bus.request(answerQuestion, { runId: randomUUID(), question, chunkSets: [] }),
       ).rejects.toThrow(/permission/i);
     });
 

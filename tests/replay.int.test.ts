@@ -52,7 +52,7 @@ describe('forage replay: understanding, processing and verification again over s
     services.push(
       await startLoggingService(loadLoggingConfig({ ...common, LOGGING_DATA_DIR: `${dir.path}/logging` })),
       await startDomUnderstandingService(loadDomUnderstandingConfig({ ...common, FORAGE_EVIDENCE_KEY: key })),
-      await startProcessingService(loadProcessingConfig(common)),
+      await startProcessingService(loadProcessingConfig({ ...common, FORAGE_EVIDENCE_KEY: key })),
       await startVerifierService(
         loadVerifierConfig({ ...common, FORAGE_EVIDENCE_KEY: key, VERIFY_TRACE_WAIT_MS: '5000' }),
       ),
@@ -87,17 +87,10 @@ describe('forage replay: understanding, processing and verification again over s
     });
     await bus.publishDurable(logRecordEvent, record, { msgId: record.record_id });
     const understood = await bus.request(understandPage, { runId, url, domSnapshot: ref });
-    const chunks = understood.chunks.map((c) => ({
-      chunkId: `${record.record_id}:${c.id}`,
-      url,
-      title: understood.title,
-      text: c.text,
-      headingPath: c.headingPath,
-      xpath: c.xpath,
-      domSnapshot: ref,
-      logRecordId: record.record_id,
-    }));
-    const answered = await bus.request(answerQuestion, { runId, question: QUESTION, chunks });
+    const chunkSets = [
+      { chunkSet: understood.chunkSet.ref, domSnapshot: ref, logRecordId: record.record_id },
+    ];
+    const answered = await bus.request(answerQuestion, { runId, question: QUESTION, chunkSets });
     const top = answered.answers[0];
     if (!top) throw new Error(`no answer: ${answered.reason ?? ''}`);
     const claim: Claim = {

@@ -3,6 +3,7 @@ import { EvidenceModule } from '@forage/evidence';
 import { LlmClient, llmOptionsFrom } from '@forage/llm';
 import type { DomUnderstandingConfig } from './config.js';
 import { DOM_UNDERSTANDING_CONFIG, LLM_CLIENT } from './tokens.js';
+import { ChunkSetWriter } from './adapters/chunk-set-writer.js';
 import { LlmEnricher } from './adapters/llm-enricher.js';
 import { SnapshotReader } from './adapters/snapshot-reader.js';
 import { UnderstandHandler } from './handlers/understand.handler.js';
@@ -18,6 +19,7 @@ export class DomUnderstandingModule {
         { provide: DOM_UNDERSTANDING_CONFIG, useValue: config },
         { provide: LLM_CLIENT, useValue: llmClientFrom(config) },
         SnapshotReader,
+        ChunkSetWriter,
         LlmEnricher,
       ],
     };

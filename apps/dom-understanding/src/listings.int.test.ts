@@ -3,7 +3,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { understandPage, type EvidenceRef, type Listing, type Source } from '@forage/contracts';
 import { CHROMIUM_ARGS, findChromium } from '@forage/browser';
-import { EvidenceStore, parseEvidenceKey } from '@forage/evidence';
+import { EvidenceStore, getChunkSet, parseEvidenceKey } from '@forage/evidence';
 import { Bus, type RunningNatsServer, type RunningService } from '@forage/messaging';
 import { startSandbox, type RunningSandbox } from '@forage/sandbox';
 import { startTestNats } from '@forage/testing';
@@ -75,7 +75,8 @@ describe('typed listings over NATS from pages rendered by Chromium', () => {
       domSnapshot: snapshot,
       ...(captureRecord ? { logRecordId: captureRecord } : {}),
     });
-    const nodeIds = new Set(reply.chunks.map((c) => c.nodeId));
+    const { chunks } = await getChunkSet(store, reply.chunkSet.ref);
+    const nodeIds = new Set(chunks.map((c) => c.nodeId));
     for (const listing of reply.listings ?? []) {
       for (const [name, field] of fieldsOf(listing)) {
         expect({ name, source: field.source }).toEqual({
@@ -94,7 +95,7 @@ describe('typed listings over NATS from pages rendered by Chromium', () => {
         if (
           field.origin === 'repeated-structure' &&
           field.source &&
-          reply.chunks.some((c) => field.xpath.startsWith(`${c.xpath}/`))
+          chunks.some((c) => field.xpath.startsWith(`${c.xpath}/`))
         )
           expect(nodeIds.has(field.source.nodeId)).toBe(true);
       }

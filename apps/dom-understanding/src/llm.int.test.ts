@@ -114,6 +114,6 @@ describe('LLM descriptions and proposed selectors over NATS', () => {
     const garbled = await understand();
     expect(garbled.inventory?.every((e) => e.descriptionBy === undefined)).toBe(true);
     expect(garbled.listings).toEqual([]);
-    expect(garbled.chunks.length).toBeGreaterThan(0);
+    expect(garbled.chunkSet.count).toBeGreaterThan(0);
   });
 });

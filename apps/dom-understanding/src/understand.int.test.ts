@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { logRecordSchema, understandPage, type EvidenceRef } from '@forage/contracts';
-import { EvidenceStore, parseEvidenceKey } from '@forage/evidence';
+import { EvidenceStore, getChunkSet, parseEvidenceKey } from '@forage/evidence';
 import {
   Bus,
   decodeJson,
@@ -30,6 +30,7 @@ describe('dom-understanding over NATS', () => {
   let nc: NatsConnection;
   let bus: Bus;
   let snapshot: EvidenceRef;
+  let store: EvidenceStore;
   const url = 'http://127.0.0.1:8080/wiki/Veloria';
 
   beforeAll(async () => {
@@ -45,7 +46,7 @@ describe('dom-understanding over NATS', () => {
     );
     nc = await connect({ servers: nats.url });
     bus = new Bus(nc, { timeoutMs: 10_000 });
-    const store = await EvidenceStore.open(nc, { key: parseEvidenceKey(key), retentionMs: 86_400_000 });
+    store = await EvidenceStore.open(nc, { key: parseEvidenceKey(key), retentionMs: 86_400_000 });
     snapshot = await store.put({ kind: 'dom_snapshot', contentType: 'text/html', data: Buffer.from(PAGE) });
   });
 
@@ -55,12 +56,16 @@ describe('dom-understanding over NATS', () => {
     await nats.stop();
   });
 
-  it('reads the stored snapshot into chunks with heading paths and XPaths, and interactive elements', async () => {
+  it('stores the chunks (heading paths, XPaths) as a set in the evidence store, replies with its reference and the interactive elements', async () => {
     const reply = await bus.request(understandPage, { runId: randomUUID(), url, domSnapshot: snapshot });
     expect(reply.url).toBe(url);
     expect(reply.title).toBe('Veloria – Sandbox Wiki');
     expect(reply.truncated).toBe(false);
-    expect(reply.chunks).toEqual([
+    expect(reply.chunkSet).toMatchObject({ count: 2, ref: { kind: 'chunk_set' } });
+    const set = await getChunkSet(store, reply.chunkSet.ref);
+    expect(set.url).toBe(url);
+    expect(set.title).toBe(reply.title);
+    expect(set.chunks).toEqual([
       {
         id: 'c1',
         text: 'Population: 1,234,567',
@@ -97,7 +102,14 @@ describe('dom-understanding over NATS', () => {
       status: 'success',
       evidence: { dom_snapshot: snapshot, screenshot: null },
       output: {
-        data: { url, title: 'Veloria – Sandbox Wiki', chunkCount: 2, interactiveCount: 4, truncated: false },
+        data: {
+          url,
+          title: 'Veloria – Sandbox Wiki',
+          chunkCount: 2,
+          chunkSet: reply.chunkSet.ref.sha256,
+          interactiveCount: 4,
+          truncated: false,
+        },
       },
     });
   });
@@ -135,6 +147,12 @@ describe('dom-understanding over NATS', () => {
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ ok: true });
     const reply = await bus.request(understandPage, { runId: randomUUID(), url, domSnapshot: snapshot });
-    expect(reply.chunks.length).toBe(2);
+    expect(reply.chunkSet.count).toBe(2);
+  });
+
+  it('stores the same chunks once: understanding the same snapshot again names the same set', async () => {
+    const first = await bus.request(understandPage, { runId: randomUUID(), url, domSnapshot: snapshot });
+    const again = await bus.request(understandPage, { runId: randomUUID(), url, domSnapshot: snapshot });
+    expect(again.chunkSet).toEqual(first.chunkSet);
   });
 });

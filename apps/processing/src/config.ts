@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import { baseEnvSchema, parseConfig, portSchema } from '@forage/config';
+import { evidenceEnvSchema } from '@forage/evidence';
 import { checkLlmEnv, llmEnvShape } from '@forage/llm';
 
 export const processingConfigSchema = baseEnvSchema
+  .extend(evidenceEnvSchema.shape)
   .extend(llmEnvShape)
   .extend({
     OPS_PORT: portSchema.default(7806),
     /** How many retrieved chunks the model sees. */
     LLM_TOP_K: z.coerce.number().int().min(1).max(30).default(8),
+    /** Chunk sets read by reference and their chunks kept in memory (text bytes; their BM25 indexes take about as much again). */
+    PROCESSING_CHUNK_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
   })
   .superRefine(checkLlmEnv);
 export type ProcessingConfig = z.infer<typeof processingConfigSchema>;

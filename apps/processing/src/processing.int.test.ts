@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import {
@@ -8,6 +8,7 @@ import {
   normalizeChunks,
   processListings,
 } from '@forage/contracts';
+import { EvidenceStore, parseEvidenceKey } from '@forage/evidence';
 import {
   Bus,
   decodeJson,
@@ -25,6 +26,7 @@ import {
 } from '@forage/testing';
 import { loadProcessingConfig } from './config.js';
 import { startProcessingService } from './service.js';
+import { storeChunkSets } from './testing/stored-chunk-sets.js';
 import { veloriaChunks } from './testing/veloria-chunks.js';
 
 const QUESTION = 'What is the population of Veloria?';
@@ -34,14 +36,18 @@ describe('processing over NATS', () => {
   let heuristic: RunningService;
   let nc: NatsConnection;
   let bus: Bus;
+  let store: EvidenceStore;
+  const key = randomBytes(32).toString('hex');
+  const env = { OPS_PORT: '0', LOG_LEVEL: 'silent', FORAGE_EVIDENCE_KEY: key };
+  /** The Veloria chunks stored as chunk sets: the references a request carries, and the chunks processing reads. */
+  const veloria = () => storeChunkSets(store, veloriaChunks());
 
   beforeAll(async () => {
     nats = await startTestNats();
-    heuristic = await startProcessingService(
-      loadProcessingConfig({ NATS_URL: nats.url, OPS_PORT: '0', LOG_LEVEL: 'silent' }),
-    );
+    heuristic = await startProcessingService(loadProcessingConfig({ NATS_URL: nats.url, ...env }));
     nc = await connect({ servers: nats.url });
     bus = new Bus(nc, { timeoutMs: 10_000 });
+    store = await EvidenceStore.open(nc, { key: parseEvidenceKey(key), retentionMs: 86_400_000 });
   });
 
   afterAll(async () => {
@@ -50,9 +56,9 @@ describe('processing over NATS', () => {
     await nats.stop();
   });
 
-  it('answers from the chunks with heuristics when no LLM is configured, citing its source', async () => {
-    const chunks = veloriaChunks();
-    const reply = await bus.request(answerQuestion, { runId: randomUUID(), question: QUESTION, chunks });
+  it('answers from the chunk sets it reads by reference, with heuristics when no LLM is configured, citing its source', async () => {
+    const { chunkSets, chunks } = await veloria();
+    const reply = await bus.request(answerQuestion, { runId: randomUUID(), question: QUESTION, chunkSets });
     expect(reply).toMatchObject({ method: 'heuristic', abstained: false, reason: null });
     const [top] = reply.answers;
     const source = chunks.find((c) => c.chunkId === top?.source.chunkId);
@@ -70,7 +76,7 @@ describe('processing over NATS', () => {
     const reply = await bus.request(answerQuestion, {
       runId: randomUUID(),
       question: 'What is the GDP of Veloria?',
-      chunks: veloriaChunks(),
+      chunkSets: (await veloria()).chunkSets,
     });
     expect(reply).toMatchObject({ abstained: true, answers: [], method: 'heuristic' });
     expect(reply.reason).toContain('below minConfidence');
@@ -78,7 +84,8 @@ describe('processing over NATS', () => {
 
   it('records each answer durably and returns the record id', async () => {
     const runId = randomUUID();
-    const reply = await bus.request(answerQuestion, { runId, question: QUESTION, chunks: veloriaChunks() });
+    const { chunkSets } = await veloria();
+    const reply = await bus.request(answerQuestion, { runId, question: QUESTION, chunkSets });
     const jsm = await jetstreamManager(nc);
     const stored = await jsm.streams.getMessage(streams.logs.name, { last_by_subj: 'log.record.v1' });
     const record = logRecordSchema.parse(stored?.json());
@@ -95,9 +102,37 @@ describe('processing over NATS', () => {
           method: 'heuristic',
           abstained: false,
           answers: [expect.objectContaining({ text: '1,234,567' })],
+          chunkSets: chunkSets.map((c) => c.chunkSet.sha256),
         },
       },
     });
+  });
+
+  it('reads only the chunks a selection names, and answers not_found for a set the store does not hold', async () => {
+    const { chunkSets, chunks } = await veloria();
+    // veloriaChunks names one capture per chunk: the population row's set alone
+    const row = chunks.findIndex((c) => c.text.startsWith('Population:'));
+    const only = chunkSets.slice(row, row + 1);
+    const reply = await bus.request(answerQuestion, {
+      runId: randomUUID(),
+      question: QUESTION,
+      chunkSets: only,
+    });
+    expect(reply.answers[0]).toMatchObject({ text: '1,234,567', source: { chunkId: chunks[row]?.chunkId } });
+    const [first] = chunkSets;
+    if (!first) throw new Error('no chunk set');
+    const none = await bus.request(answerQuestion, {
+      runId: randomUUID(),
+      question: QUESTION,
+      chunkSets: chunkSets.map((s) => ({ ...s, chunkIds: ['no-such-chunk'] })),
+    });
+    expect(none).toMatchObject({ abstained: true, answers: [] });
+    const missing = bus.request(answerQuestion, {
+      runId: randomUUID(),
+      question: QUESTION,
+      chunkSets: [{ ...first, chunkSet: { ...first.chunkSet, sha256: 'b'.repeat(64) } }],
+    });
+    await expect(missing).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('refuses a question with no content words with a typed invalid_request, never an answer', async () => {
@@ -105,7 +140,7 @@ describe('processing over NATS', () => {
     for (const question of questions) {
       const msg = await nc.request(
         answerQuestion.subject,
-        encodeJson({ runId: randomUUID(), question, chunks: veloriaChunks() }),
+        encodeJson({ runId: randomUUID(), question, chunkSets: (await veloria()).chunkSets }),
         { timeout: 5_000 },
       );
       const reply = decodeJson(msg.data) as { error?: { code: string; issues?: { path: string }[] } };
@@ -115,17 +150,18 @@ describe('processing over NATS', () => {
   });
 
   it('reports the expected answer type, the confidence and its components', async () => {
+    const { chunkSets } = await veloria();
     const answered = await bus.request(answerQuestion, {
       runId: randomUUID(),
       question: QUESTION,
-      chunks: veloriaChunks(),
+      chunkSets,
     });
     expect(answered).toMatchObject({ expectedType: 'number', confidence: answered.answers[0]?.confidence });
     expect(answered.answers[0]?.source.nodeId).toBe(answered.answers[0]?.source.chunkId);
     const withheld = await bus.request(answerQuestion, {
       runId: randomUUID(),
       question: QUESTION,
-      chunks: veloriaChunks(),
+      chunkSets,
       minConfidence: 0.99,
     });
     expect(withheld).toMatchObject({ abstained: true, answers: [] });
@@ -215,10 +251,12 @@ describe('processing over NATS', () => {
 
   it('answers invalid payloads with typed invalid_request replies and stays healthy', async () => {
     const bad = [
-      { runId: randomUUID(), question: '   ', chunks: [] },
-      { runId: 'nope', question: QUESTION, chunks: [] },
-      { runId: randomUUID(), question: QUESTION, chunks: [{ chunkId: 'x' }] },
-      { runId: randomUUID(), question: QUESTION, chunks: [], maxAnswers: 0 },
+      { runId: randomUUID(), question: '   ', chunkSets: [] },
+      { runId: 'nope', question: QUESTION, chunkSets: [] },
+      { runId: randomUUID(), question: QUESTION, chunkSets: [{ chunkSet: 'x' }] },
+      { runId: randomUUID(), question: QUESTION, chunkSets: [], maxAnswers: 0 },
+      // chunk bodies by value are not accepted any more
+      { runId: randomUUID(), question: QUESTION, chunks: veloriaChunks() },
     ];
     for (const body of bad) {
       const msg = await nc.request(answerQuestion.subject, encodeJson(body), { timeout: 5_000 });
@@ -232,11 +270,8 @@ describe('processing over NATS', () => {
     expect(decodeJson(normalize.data)).toMatchObject({ error: { code: 'invalid_request' } });
     const health = await fetch(`http://127.0.0.1:${heuristic.opsPort}/health`);
     expect(await health.json()).toMatchObject({ ok: true });
-    const reply = await bus.request(answerQuestion, {
-      runId: randomUUID(),
-      question: QUESTION,
-      chunks: veloriaChunks(),
-    });
+    const { chunkSets } = await veloria();
+    const reply = await bus.request(answerQuestion, { runId: randomUUID(), question: QUESTION, chunkSets });
     expect(reply.answers[0]?.text).toBe('1,234,567');
   });
 
@@ -251,8 +286,7 @@ describe('processing over NATS', () => {
       withLlm = await startProcessingService(
         loadProcessingConfig({
           NATS_URL: nats.url,
-          OPS_PORT: '0',
-          LOG_LEVEL: 'silent',
+          ...env,
           LLM_BASE_URL: llm.baseURL,
           LLM_MODEL: 'fake-model',
         }),
@@ -265,17 +299,17 @@ describe('processing over NATS', () => {
     });
 
     it('answers with the model when its reply is grounded', async () => {
-      const chunks = veloriaChunks();
+      const { chunkSets, chunks } = await veloria();
       const row = chunks.find((c) => c.text.startsWith('Population:'));
       llm.script({ kind: 'completion', content: '{"abstain": true, "reason": "probe"}' });
-      await bus.request(answerQuestion, { runId: randomUUID(), question: QUESTION, chunks });
+      await bus.request(answerQuestion, { runId: randomUUID(), question: QUESTION, chunkSets });
       const user = llm.requests.at(-1)?.messages[1]?.content ?? '';
       const n = /<<<EXCERPT (\d+)>>>\nPage: [^\n]*\nSection: [^\n]*\nPopulation: 1,234,567/.exec(user)?.[1];
       llm.script({
         kind: 'completion',
         content: JSON.stringify({ answer: '1,234,567', chunk: Number(n), quote: row?.text, confidence: 0.9 }),
       });
-      const reply = await bus.request(answerQuestion, { runId: randomUUID(), question: QUESTION, chunks });
+      const reply = await bus.request(answerQuestion, { runId: randomUUID(), question: QUESTION, chunkSets });
       expect(reply).toMatchObject({
         method: 'llm',
         abstained: false,
@@ -290,7 +324,7 @@ describe('processing over NATS', () => {
       const reply = await bus.request(answerQuestion, {
         runId: randomUUID(),
         question: QUESTION,
-        chunks: veloriaChunks(),
+        chunkSets: (await veloria()).chunkSets,
       });
       expect(reply).toMatchObject({
         method: 'heuristic',
@@ -303,11 +337,17 @@ describe('processing over NATS', () => {
 
 describe('processing configuration', () => {
   it('requires LLM_MODEL when LLM_BASE_URL is set, naming the variable', () => {
-    expect(() => loadProcessingConfig({ LLM_BASE_URL: 'http://127.0.0.1:8000/v1' })).toThrow(/LLM_MODEL/);
+    expect(() =>
+      loadProcessingConfig({ LLM_BASE_URL: 'http://127.0.0.1:8000/v1', FORAGE_EVIDENCE_KEY: 'a'.repeat(64) }),
+    ).toThrow(/LLM_MODEL/);
   });
 
   it('treats empty LLM variables as unset', () => {
-    const config = loadProcessingConfig({ LLM_BASE_URL: '', LLM_MODEL: '' });
+    const config = loadProcessingConfig({
+      LLM_BASE_URL: '',
+      LLM_MODEL: '',
+      FORAGE_EVIDENCE_KEY: 'a'.repeat(64),
+    });
     expect(config.LLM_BASE_URL).toBeUndefined();
     expect(config.OPS_PORT).toBe(7806);
   });

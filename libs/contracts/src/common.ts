@@ -24,7 +24,8 @@ export const questionTextSchema = z
   .max(QUESTION_MAX_CHARS)
   .meta({ description: `A question in natural language, at most ${QUESTION_MAX_CHARS} characters` });
 
-export const evidenceKindSchema = z.enum(['dom_snapshot', 'screenshot', 'raw_html']);
+/** `chunk_set`: a page's content chunks (JSON), stored once by dom-understanding and read by reference. */
+export const evidenceKindSchema = z.enum(['dom_snapshot', 'screenshot', 'raw_html', 'chunk_set']);
 export type EvidenceKind = z.infer<typeof evidenceKindSchema>;
 
 /** A pointer to an artefact in the evidence store; artefacts never travel inside messages. */

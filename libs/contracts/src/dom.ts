@@ -81,6 +81,33 @@ export const contentChunkSchema = z.object({
 });
 export type ContentChunk = z.infer<typeof contentChunkSchema>;
 
+/** Most chunks one stored chunk set holds. */
+export const CHUNK_SET_MAX_CHUNKS = 20_000;
+
+/**
+ * A page's content chunks as dom-understanding stores them in the evidence store (kind
+ * `chunk_set`, JSON): stored once, content-addressed, and passed between services by reference,
+ * so a run over many large pages never sends chunk bodies in a message.
+ */
+export const chunkSetSchema = z
+  .object({
+    url: httpUrlSchema,
+    title: z.string().max(1000),
+    chunks: z.array(contentChunkSchema).max(CHUNK_SET_MAX_CHUNKS),
+  })
+  .meta({ title: 'ChunkSet', description: "A page's content chunks, stored once and passed by reference" });
+export type ChunkSet = z.infer<typeof chunkSetSchema>;
+export const CHUNK_SET_CONTENT_TYPE = 'application/vnd.forage.chunk-set+json';
+
+/** The reference to a stored chunk set and how many chunks it holds. */
+export const chunkSetRefSchema = z
+  .object({
+    ref: evidenceRefSchema.extend({ kind: z.literal('chunk_set') }),
+    count: z.number().int().nonnegative(),
+  })
+  .meta({ title: 'ChunkSetRef' });
+export type ChunkSetRef = z.infer<typeof chunkSetRefSchema>;
+
 export const interactiveElementSchema = z.object({
   id: z.string().max(100),
   tag: z.string().max(50),
@@ -274,7 +301,9 @@ export const understandPage = defineCommand({
     .object({
       url: httpUrlSchema,
       title: z.string().max(1000),
-      chunks: z.array(contentChunkSchema).max(2000),
+      chunkSet: chunkSetRefSchema.meta({
+        description: "The page's content chunks, stored in the evidence store (read them by reference)",
+      }),
       interactive: z.array(interactiveElementSchema).max(1000),
       truncated: z.boolean(),
       logRecordId: z.uuid(),

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { defineCommand } from './define.js';
 import { evidenceRefSchema, httpUrlSchema, runIdSchema } from './common.js';
 import { sourceSchema } from './source.js';
+import { answerDerivationSchema } from './derivation.js';
+import { CHUNK_SET_MAX_CHUNKS } from './dom.js';
 
 /** A chunk of page text with everything needed to cite it (its `chunkId` is a Source's `nodeId`). */
 export const sourcedChunkSchema = z.object({
@@ -15,6 +17,26 @@ export const sourcedChunkSchema = z.object({
   logRecordId: z.uuid(),
 });
 export type SourcedChunk = z.infer<typeof sourcedChunkSchema>;
+
+/** The one way a chunk of a stored set is named in a run: the capture's log record and the chunk's id in its set. */
+export const sourcedChunkId = (input: { logRecordId: string; chunkId: string }): string =>
+  `${input.logRecordId}:${input.chunkId}`;
+
+/**
+ * Chunks to read from a stored chunk set, with the capture they cite: processing turns each
+ * chunk into a SourcedChunk (url and title from the set; chunkId = `sourcedChunkId`).
+ */
+export const chunkSetSelectionSchema = z
+  .object({
+    chunkSet: evidenceRefSchema.extend({ kind: z.literal('chunk_set') }),
+    domSnapshot: evidenceRefSchema.meta({ description: 'The stored DOM the chunks were cut from' }),
+    logRecordId: z.uuid().meta({ description: 'The log record of the capture that stored domSnapshot' }),
+    chunkIds: z.array(z.string().max(100)).max(CHUNK_SET_MAX_CHUNKS).optional().meta({
+      description: 'Only these chunks of the set (their ids in the set); absent: every chunk',
+    }),
+  })
+  .meta({ title: 'ChunkSetSelection' });
+export type ChunkSetSelection = z.infer<typeof chunkSetSelectionSchema>;
 
 export const normalizeChunks = defineCommand({
   subject: 'processing.normalize.v1',
@@ -61,6 +83,8 @@ export const scoredAnswerSchema = z.object({
   }),
   answerType: answerTypeSchema.optional(),
   components: confidenceComponentsSchema.optional(),
+  /** Present when the text is derived (yes/no, a compared option), not a span: its evidence is here. */
+  derivation: answerDerivationSchema.optional(),
 });
 export type ScoredAnswer = z.infer<typeof scoredAnswerSchema>;
 
@@ -79,7 +103,9 @@ export const answerQuestion = defineCommand({
     .object({
       runId: runIdSchema,
       question: questionSchema,
-      chunks: z.array(sourcedChunkSchema).max(5000),
+      chunkSets: z.array(chunkSetSelectionSchema).max(500).meta({
+        description: 'The chunk sets to answer from, by reference (chunk bodies never travel in the message)',
+      }),
       maxAnswers: z.number().int().min(1).max(20).default(3),
       minConfidence: z.number().min(0).max(1).default(0.35),
     })

@@ -5,3 +5,4 @@ export * from './retention.js';
 export * from './module.js';
 export * from './canonical-json.js';
 export * from './digest.js';
+export * from './chunk-sets.js';

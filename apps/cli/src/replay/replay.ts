@@ -6,8 +6,8 @@ import {
   verifyRun,
   type Claim,
   type CommandReply,
+  type ChunkSetSelection,
   type CommandRequestInput,
-  type SourcedChunk,
   type StoredLogRecord,
 } from '@forage/contracts';
 import { compareReplay, type ReplayReport, type ReplayedClaim } from './compare.js';
@@ -38,11 +38,14 @@ export async function replayRun(
   const logged = await tools.query({ runId, limit: 1000 });
   const original = originalRunOf(logged.records);
   const replayRunId = randomUUID();
-  const chunks: SourcedChunk[] = [];
+  const chunkSets: ChunkSetSelection[] = [];
+  let chunks = 0;
   const failures: string[] = [];
   for (const page of original.pages) {
     try {
-      chunks.push(...(await understandAgain(tools, replayRunId, page)));
+      const understood = await understandAgain(tools, replayRunId, page);
+      chunks += understood.count;
+      chunkSets.push(understood.selection);
     } catch (err) {
       failures.push(
         `page ${page.url} (record ${page.record.record_id}) could not be understood again: ${errorText(err)}`,
@@ -51,13 +54,12 @@ export async function replayRun(
   }
   const questions = [];
   for (const { question } of original.questions) {
-    const replied =
-      chunks.length > 0 ? await tools.answer({ runId: replayRunId, question, chunks }) : undefined;
+    const replied = chunks > 0 ? await tools.answer({ runId: replayRunId, question, chunkSets }) : undefined;
     questions.push({ question, answer: replied?.answers[0]?.text });
   }
   const { claims, released } = await reverify({ tools, runId, original, records: logged.records });
   return {
-    ...compareReplay({ runId, original, chunks: chunks.length, questions, claims, released, failures }),
+    ...compareReplay({ runId, original, chunks, questions, claims, released, failures }),
     replayRunId,
   };
 }
@@ -66,22 +68,21 @@ async function understandAgain(
   tools: ReplayTools,
   replayRunId: string,
   page: CapturedPage,
-): Promise<SourcedChunk[]> {
+): Promise<{ selection: ChunkSetSelection; count: number }> {
   const understood = await tools.understand({
     runId: replayRunId,
     url: page.url,
     domSnapshot: page.domSnapshot,
   });
-  return understood.chunks.map((c) => ({
-    chunkId: `${page.record.record_id}:${c.id}`,
-    url: page.url,
-    title: understood.title,
-    text: c.text,
-    headingPath: c.headingPath,
-    xpath: c.xpath,
-    domSnapshot: page.domSnapshot,
-    logRecordId: page.record.record_id,
-  }));
+  // the chunks stay in the evidence store: processing reads them by reference
+  return {
+    selection: {
+      chunkSet: understood.chunkSet.ref,
+      domSnapshot: page.domSnapshot,
+      logRecordId: page.record.record_id,
+    },
+    count: understood.chunkSet.count,
+  };
 }
 
 function errorText(err: unknown): string {

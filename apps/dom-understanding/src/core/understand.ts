@@ -19,7 +19,7 @@ import { collapseWhitespace, renderedText } from './text.js';
 export interface UnderstandLimits {
   readonly maxChunks: number;
   readonly maxInteractive: number;
-  /** Budget for the serialised chunks, interactive elements and listings together. */
+  /** Budget for the serialised interactive elements, listings and inventory (chunks travel by reference). */
   readonly maxBytes: number;
   /** Most typed listings returned. */
   readonly maxListings?: number;
@@ -45,7 +45,7 @@ export interface PageUnderstanding {
   readonly truncated: boolean;
 }
 
-/** Shares of the byte budget the controls, listings and inventory may take; content chunks keep at least half. */
+/** Shares of the byte budget the controls, listings and inventory may take (the rest is headroom). */
 const INTERACTIVE_SHARE = 0.25;
 const LISTINGS_SHARE = 0.1;
 const INVENTORY_SHARE = 0.15;
@@ -77,8 +77,8 @@ export function understandHtml(html: string, limits: UnderstandLimits): PageUnde
     max: limits.maxInteractive + 1,
   });
   const inventory = takeWithinBudget(allInventory, limits.maxInteractive, limits.maxBytes * INVENTORY_SHARE);
-  const spent = byteSize(interactive) + byteSize(listings) + byteSize(inventory);
-  const chunks = takeWithinBudget(allChunks, limits.maxChunks, limits.maxBytes - spent);
+  // chunks are stored as a set and travel by reference: only their count is bounded
+  const chunks = allChunks.slice(0, limits.maxChunks);
   return {
     title,
     chunks,
@@ -106,10 +106,6 @@ export function takeWithinBudget<T>(items: readonly T[], maxCount: number, maxBy
     bytes += size;
   }
   return out;
-}
-
-function byteSize(items: readonly unknown[]): number {
-  return Buffer.byteLength(JSON.stringify(items));
 }
 
 /** Listings with the stability of their selectors, measured against the same page captured again. */

@@ -2,6 +2,7 @@ import { Controller, Inject } from '@nestjs/common';
 import { understandPage, type CommandReply, type CommandRequest, type Listing } from '@forage/contracts';
 import { parseHtml } from '@forage/html';
 import { HandleCommand, ToolRecorder } from '@forage/messaging';
+import { ChunkSetWriter } from '../adapters/chunk-set-writer.js';
 import { LlmEnricher, type Enrichment } from '../adapters/llm-enricher.js';
 import { SnapshotReader } from '../adapters/snapshot-reader.js';
 import type { DomUnderstandingConfig } from '../config.js';
@@ -23,6 +24,7 @@ export class UnderstandHandler {
     @Inject(ToolRecorder) private readonly recorder: ToolRecorder,
     @Inject(DOM_UNDERSTANDING_CONFIG) private readonly config: DomUnderstandingConfig,
     @Inject(LlmEnricher) private readonly enricher: LlmEnricher,
+    @Inject(ChunkSetWriter) private readonly chunkSets: ChunkSetWriter,
   ) {}
 
   @HandleCommand(understandPage)
@@ -70,6 +72,7 @@ export class UnderstandHandler {
             ...proposedAgain(proposed, enrichment, reloadHtml),
           ];
     const inventory = enrichment?.inventory ?? page.inventory;
+    const chunkSet = await this.chunkSets.write({ url: request.url, title: page.title, chunks: page.chunks });
     const logRecordId = await this.recorder.record({
       runId: request.runId,
       taskId: `understand:${request.url}`,
@@ -81,6 +84,7 @@ export class UnderstandHandler {
         url: request.url,
         title: page.title,
         chunkCount: page.chunks.length,
+        chunkSet: chunkSet.ref.sha256,
         interactiveCount: page.interactive.length,
         listingCount: measured.length,
         inventoryCount: inventory.length,
@@ -95,7 +99,7 @@ export class UnderstandHandler {
       url: request.url,
       logRecordId,
       title: page.title,
-      chunks: page.chunks,
+      chunkSet,
       interactive: page.interactive,
       listings,
       inventory,

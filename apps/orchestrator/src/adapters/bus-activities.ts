@@ -16,6 +16,7 @@ import type { Bus } from '@forage/messaging';
 import type { Activities, ActedPage } from '../core/activities.js';
 import type { OrchestratorConfig } from '../config.js';
 import { ActionFailedError } from '../errors.js';
+import { RunChunkSets } from './chunk-sets.js';
 import { whenAvailable } from './patient-request.js';
 
 /** The research activities as requests to the other services over the bus. */
@@ -40,6 +41,7 @@ export function createBusActivities(input: {
     });
   // one browser session per run attempt: a resumed run acts afresh; sessions close when the run ends
   const sessionId = `${runId}:${String(attempt)}`;
+  const chunkSets = new RunChunkSets(input.evidence);
   const act = (action: PageAction): Promise<CommandReply<typeof executeAction>> => {
     const n = acts++;
     return request(
@@ -57,7 +59,14 @@ export function createBusActivities(input: {
         // the request's timeout bounds navigation; settling and capture may add up to ~20 s more
         config.ORCH_EXTRACT_TIMEOUT_MS + 25_000,
       ),
-    understand: (page) => request(understandPage, { runId, url: page.url, domSnapshot: page.domSnapshot }),
+    understand: async (page) => {
+      const { chunkSet, ...understood } = await request(understandPage, {
+        runId,
+        url: page.url,
+        domSnapshot: page.domSnapshot,
+      });
+      return { ...understood, chunks: await chunkSets.load(page.domSnapshot, chunkSet) };
+    },
     pageHtml: (ref) => input.evidence.getText(ref),
     act: async ({ url, actions, described }): Promise<ActedPage> => {
       const recordIds: string[] = [];
@@ -80,11 +89,11 @@ export function createBusActivities(input: {
       if (done.length === 0 || !after) throw new ActionFailedError(`no action could be performed on ${url}`);
       return { url: last.url, domSnapshot: after, logRecordId: last.logRecordId, recordIds, done, messages };
     },
-    answer: (question, chunks) =>
+    answer: async (question, chunks) =>
       request(answerQuestion, {
         runId,
         question,
-        chunks: [...chunks],
+        chunkSets: await chunkSets.selectionsOf(chunks),
         minConfidence: config.ORCH_MIN_CONFIDENCE,
       }),
     verify: (claims, expectedRecordIds) =>

@@ -1,4 +1,5 @@
 import type {
+  ContentChunk,
   EvidenceRef,
   answerQuestion,
   Claim,
@@ -18,7 +19,10 @@ import type { Checkpoint } from './loop/checkpoint.js';
 
 export type SearchReply = CommandReply<typeof searchQuery>;
 export type PageSnapshot = CommandReply<typeof extractPage>;
-export type PageUnderstanding = CommandReply<typeof understandPage>;
+/** A page's understanding with its chunks (the understand activity reads them from their stored set). */
+export type PageUnderstanding = Omit<CommandReply<typeof understandPage>, 'chunkSet'> & {
+  readonly chunks: ContentChunk[];
+};
 export type AnswerReply = CommandReply<typeof answerQuestion>;
 export type VerifyReply = CommandReply<typeof verifyRun>;
 

@@ -31,7 +31,23 @@ export function retrieve(input: {
   chunks: readonly SourcedChunk[];
   limit: number;
 }): Retrieval {
-  return searchChunks({ question: input.question, index: indexChunks(input.chunks), limit: input.limit });
+  return searchChunks({ question: input.question, index: indexOf(input.chunks), limit: input.limit });
+}
+
+/**
+ * Indexes built for a chunk array, reused while the same array is asked again: the service keeps
+ * one array per selection of content-addressed chunk sets (so it can never be stale), and an
+ * array the caller grew since is indexed afresh. Entries go when the array is collected.
+ */
+const indexes = new WeakMap<readonly SourcedChunk[], ChunkIndex>();
+
+/** The index of these chunks: built once per chunk array (see `indexes`). */
+export function indexOf(chunks: readonly SourcedChunk[]): ChunkIndex {
+  const cached = indexes.get(chunks);
+  if (cached && cached.chunks.length === chunks.length) return cached;
+  const index = indexChunks(chunks);
+  indexes.set(chunks, index);
+  return index;
 }
 
 /** Chunks indexed once for any number of questions. */

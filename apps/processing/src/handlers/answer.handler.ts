@@ -2,6 +2,7 @@ import { Controller, Inject } from '@nestjs/common';
 import { answerQuestion, type CommandReply, type CommandRequest } from '@forage/contracts';
 import { HandleCommand, LOGGER, ToolRecorder } from '@forage/messaging';
 import type { Logger } from '@forage/observability';
+import { ChunkCorpus } from '../adapters/chunk-corpus.js';
 import type { ProcessingConfig } from '../config.js';
 import { QuestionWithoutContentError } from '../errors.js';
 import { findAnswers } from '../core/find-answers.js';
@@ -16,6 +17,7 @@ export class AnswerHandler {
     @Inject(PROCESSING_CONFIG) private readonly config: ProcessingConfig,
     @Inject(ToolRecorder) private readonly recorder: ToolRecorder,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(ChunkCorpus) private readonly corpus: ChunkCorpus,
   ) {}
 
   @HandleCommand(answerQuestion)
@@ -31,8 +33,11 @@ export class AnswerHandler {
         ],
       });
     }
+    const { chunkSets, ...asked } = request;
+    const chunks = await this.corpus.chunksOf(chunkSets);
     const found = await findAnswers({
-      ...request,
+      ...asked,
+      chunks,
       model: this.model,
       runId: request.runId,
       topK: this.config.LLM_TOP_K,
@@ -54,7 +59,8 @@ export class AnswerHandler {
         fallback: found.fallback,
         abstained: found.abstained,
         reason: found.reason,
-        chunkCount: request.chunks.length,
+        chunkCount: chunks.length,
+        chunkSets: chunkSets.map((s) => s.chunkSet.sha256),
         expectedType: found.expectedType ?? null,
         best: found.best ?? null,
         usage: found.usage ?? null,
