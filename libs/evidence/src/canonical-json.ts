@@ -9,37 +9,84 @@ export class NotCanonicalJsonError extends Error {
  * always hash the same, whatever order their keys were built in.
  */
 export function canonicalJson(value: unknown): string {
-  return write(value, '$');
+  try {
+    return write(value);
+  } catch (err) {
+    // the fast walk keeps no path; walk again to say where the offending value is
+    if (err instanceof NotCanonicalJsonError)
+      throw new NotCanonicalJsonError(describeBad(value, '$') ?? err.message);
+    throw err;
+  }
 }
 
-function write(value: unknown, path: string): string {
+/** The hot path (every log record is hashed through it): no path strings, one accumulator per level. */
+function write(value: unknown): string {
   if (value === null) return 'null';
   switch (typeof value) {
     case 'string':
     case 'boolean':
       return JSON.stringify(value);
     case 'number':
-      if (!Number.isFinite(value))
-        throw new NotCanonicalJsonError(`${path} is ${value}, which JSON cannot hold`);
+      if (!Number.isFinite(value)) throw new NotCanonicalJsonError(`${value} cannot be held in JSON`);
       return JSON.stringify(value);
     case 'object':
-      return Array.isArray(value)
-        ? writeArray(value, path)
-        : writeObject(value as Record<string, unknown>, path);
+      return Array.isArray(value) ? writeArray(value) : writeObject(value as Record<string, unknown>);
     default:
-      throw new NotCanonicalJsonError(`${path} is a ${typeof value}, which JSON cannot hold`);
+      throw new NotCanonicalJsonError(`a ${typeof value} cannot be held in JSON`);
   }
 }
 
-function writeArray(items: readonly unknown[], path: string): string {
-  // JSON.stringify turns undefined array items into null; keep that so arrays keep their length
-  return `[${items.map((item, i) => (item === undefined ? 'null' : write(item, `${path}[${i}]`))).join(',')}]`;
+function writeArray(items: readonly unknown[]): string {
+  let out = '[';
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0) out += ',';
+    const item = items[i];
+    // JSON.stringify turns undefined array items into null; keep that so arrays keep their length
+    out += item === undefined ? 'null' : write(item);
+  }
+  return out + ']';
 }
 
-function writeObject(object: Record<string, unknown>, path: string): string {
-  const members = Object.keys(object)
-    .filter((key) => object[key] !== undefined)
-    .sort()
-    .map((key) => `${JSON.stringify(key)}:${write(object[key], `${path}.${key}`)}`);
-  return `{${members.join(',')}}`;
+function writeObject(object: Record<string, unknown>): string {
+  const keys = Object.keys(object).sort();
+  let out = '{';
+  let first = true;
+  for (const key of keys) {
+    const member = object[key];
+    if (member === undefined) continue;
+    if (!first) out += ',';
+    first = false;
+    out += `${JSON.stringify(key)}:${write(member)}`;
+  }
+  return out + '}';
+}
+
+/** Where the first value JSON cannot hold sits, and what it is; undefined when there is none. */
+function describeBad(value: unknown, path: string): string | undefined {
+  if (value === null) return undefined;
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+    case 'undefined':
+      return undefined;
+    case 'number':
+      return Number.isFinite(value) ? undefined : `${path} is ${value}, which JSON cannot hold`;
+    case 'object': {
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) {
+          const bad = describeBad(value[i], `${path}[${i}]`);
+          if (bad) return bad;
+        }
+        return undefined;
+      }
+      const object = value as Record<string, unknown>;
+      for (const key of Object.keys(object).sort()) {
+        const bad = describeBad(object[key], `${path}.${key}`);
+        if (bad) return bad;
+      }
+      return undefined;
+    }
+    default:
+      return `${path} is a ${typeof value}, which JSON cannot hold`;
+  }
 }

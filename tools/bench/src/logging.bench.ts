@@ -1,7 +1,8 @@
 /**
  * bench:logging — sustained load through NATS into storage: tool records published durably to
- * JetStream at BENCH_RATE per second for BENCH_SECONDS, consumed by the logging service, stored
- * in the hash chain, once on PGlite and once on a PostgreSQL server. Each record points at a DOM
+ * JetStream at BENCH_RATE per second for BENCH_SECONDS, consumed by the logging service (its own
+ * process, as deployed; its CPU per record is printed, a figure that does not depend on what else
+ * the machine runs), stored in the hash chain, once on PGlite and once on a PostgreSQL server. Each record points at a DOM
  * snapshot really stored in the evidence store. Latency is publish → row written (the row's
  * stored_at); every stored body is validated against the contract and every evidence
  * reference read back. Ends with one RESULT line per backend.
@@ -15,9 +16,9 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { auditLog, logRecordEvent, logRecordSchema, type EvidenceRef } from '@forage/contracts';
 import { EvidenceStore, parseEvidenceKey } from '@forage/evidence';
 import { Bus, launchNatsServer, streams } from '@forage/messaging';
-import { loadLoggingConfig, startLoggingService } from '@forage/app-logging';
 import { backendsFromEnv, startBackend, type BackendName } from './logging/backends.js';
 import { benchRecord } from './logging/records.js';
+import { startLoggingProcess } from './logging/service-process.js';
 import { readStoredTable } from './logging/stored-rows.js';
 import { ms, summarize } from './stats.js';
 
@@ -34,30 +35,27 @@ async function benchBackend(name: BackendName): Promise<void> {
   const backend = await startBackend(name);
   const nc = await connect({ servers: nats.url });
   const key = randomBytes(32).toString('hex');
-  const config = loadLoggingConfig({
-    ...backend.env,
-    NATS_URL: nats.url,
-    OPS_PORT: '0',
-    LOG_LEVEL: 'silent',
-  });
-  let service = await startLoggingService(config);
+  // its own process, as deployed: the publisher below does not share its event loop
+  const service = await startLoggingProcess({ ...backend.env, NATS_URL: nats.url, LOG_LEVEL: 'warn' });
   try {
     const bus = new Bus(nc, { timeoutMs: 600_000 });
     const store = await EvidenceStore.open(nc, { key: parseEvidenceKey(key), retentionMs: 3_600_000 });
     const snapshots = await storeSnapshots(store);
     const published = new Map<string, number>();
+    const cpuBefore = service.cpuSeconds();
     const started = Date.now();
     await publishAtRate({ bus, snapshots, published });
     const publishedMs = Date.now() - started;
     await untilConsumed(nc);
+    const cpuAfter = service.cpuSeconds();
     await bus.request(auditLog, {}).then((audit) => {
       if (!audit.valid) throw new Error(`chain audit failed: ${JSON.stringify(audit.anomalies.slice(0, 5))}`);
     });
-    await service.stop();
+    await service.stop(); // PGlite's directory is opened by one process at a time
     const table = await readStoredTable(backend.env);
-    service = await startLoggingService(config); // stopped again in finally
 
     const latencies: number[] = [];
+    const bySecond: number[][] = [];
     let valid = 0;
     let evidenceOk = 0;
     let lastStored = started;
@@ -66,6 +64,8 @@ async function benchBackend(name: BackendName): Promise<void> {
       const sentAt = published.get(row.recordId);
       if (sentAt === undefined) continue;
       latencies.push(row.storedAtMs - sentAt);
+      const second = Math.floor((sentAt - started) / 1000);
+      (bySecond[second] ??= []).push(row.storedAtMs - sentAt);
       lastStored = Math.max(lastStored, row.storedAtMs);
       const parsed = logRecordSchema.safeParse(JSON.parse(row.body));
       if (!parsed.success || parsed.data.record_id !== row.recordId) continue;
@@ -76,8 +76,13 @@ async function benchBackend(name: BackendName): Promise<void> {
     const n = published.size;
     const s = summarize(latencies);
     const pct = (k: number): string => ((100 * k) / Math.max(1, n)).toFixed(2);
+    const cpuUs =
+      cpuBefore !== undefined && cpuAfter !== undefined
+        ? ((cpuAfter - cpuBefore) * 1e6) / Math.max(1, n)
+        : NaN;
+    console.log(`detail p99_by_second=${bySecond.map((l) => ms(summarize(l).p99)).join(',')}`);
     console.log(
-      `detail backend=${name} published=${String(n)} stored=${String(latencies.length)} publish_s=${(publishedMs / 1000).toFixed(1)} p50_ms=${ms(s.p50)} p90_ms=${ms(s.p90)} mean_ms=${ms(s.mean)} table_bytes=${String(table.bytes)}`,
+      `detail backend=${name} published=${String(n)} stored=${String(latencies.length)} publish_s=${(publishedMs / 1000).toFixed(1)} p50_ms=${ms(s.p50)} p90_ms=${ms(s.p90)} mean_ms=${ms(s.mean)} table_bytes=${String(table.bytes)} service_cpu_us_per_record=${cpuUs.toFixed(0)}`,
     );
     console.log(
       `RESULT records_per_s=${(n / ((lastStored - started) / 1000)).toFixed(0)} p99_ms=${ms(s.p99)} backend=${name} valid_pct=${pct(valid)} evidence_ok_pct=${pct(evidenceOk)} bytes_per_record=${(table.bytes / Math.max(1, table.rows.length)).toFixed(0)}`,

@@ -9,7 +9,7 @@ import { ProducerRejectedError, RecordConflictError } from '../errors.js';
 import { CHAIN_ANCHOR, LOG_REPOSITORY } from '../tokens.js';
 
 /** Records handled at once; the repository writes those waiting together in one transaction. */
-const CONCURRENT_RECORDS = 256;
+const CONCURRENT_RECORDS = 2_048;
 
 @Controller()
 export class RecordHandler {
