@@ -50,9 +50,13 @@ for (const item of items) {
     pages: 2,
     ...(best && answerChunk ? { answerSnippet: { chunk: answerChunk, snippet: best.source.snippet } } : {}),
   });
+  // a derived answer (yes/no, a compared option) names the sentences it rests on: those are its evidence
+  const evidence = best?.derivation
+    ? best.derivation.sources.map((s) => ({ title: s.title, sentence: s.snippet }))
+    : support.map((s) => ({ title: s.chunk.title, sentence: s.sentence }));
   const predicted = new Set(
-    support.flatMap((s) => {
-      const key = sentenceKey(item, s.chunk.title, s.sentence);
+    evidence.flatMap((s) => {
+      const key = sentenceKey(item, s.title, s.sentence);
       return key ? [key] : [];
     }),
   );

@@ -19,6 +19,15 @@ export interface Candidate {
   readonly typeMatch: number;
   /** 1 when the answer sits next to the question's terms (or is a matching label's value), less further away. */
   readonly proximity: number;
+  /** Set when the answer is derived (yes/no, a compared option), not a span: the sentences it rests on. */
+  readonly derivation?: Derivation;
+}
+
+/** How a derived answer was reached, and the verbatim sentences (with their chunks) it rests on. */
+export interface Derivation {
+  readonly kind: 'yes_no' | 'choice';
+  readonly rule: string;
+  readonly evidence: readonly { readonly chunk: SourcedChunk; readonly snippet: string }[];
 }
 
 /** Snippets of labelled rows longer than this cite just the matching `label: value` segment. */

@@ -58,8 +58,8 @@ describe('choice questions', () => {
     expect(ask('Which hotel is in Besby, the Old Compass or Harbour View?')?.text).toBe('Harbour View');
   });
 
-  it('abstains rather than guess when the pages support both options alike', () => {
-    const outcome = answerHeuristically({
+  it("compares the numbers each option's page states, and cites both sentences", () => {
+    const answer = answerHeuristically({
       question: 'Which has the larger population, Qora or Besby?',
       chunks: [
         chunk('q', 'Qora', 'Qora has a population of 3,781,057.'),
@@ -67,8 +67,43 @@ describe('choice questions', () => {
       ],
       maxAnswers: 1,
       minConfidence: 0,
+    }).answers[0];
+    expect(answer?.text).toBe('Besby');
+    expect(answer?.derivation?.kind).toBe('choice');
+    expect(answer?.derivation?.sources.map((s) => s.nodeId)).toEqual(['q', 'r']);
+    const smaller = answerHeuristically({
+      question: 'Which has the smaller population, Qora or Besby?',
+      chunks: [
+        chunk('q', 'Qora', 'Qora has a population of 3,781,057.'),
+        chunk('r', 'Besby', 'Besby has a population of 5,813,985.'),
+      ],
+      maxAnswers: 1,
+      minConfidence: 0,
+    }).answers[0];
+    expect(smaller?.text).toBe('Qora');
+  });
+
+  it('abstains rather than guess when the pages support both options alike', () => {
+    const outcome = answerHeuristically({
+      question: 'Which has the larger population, Qora or Besby?',
+      chunks: [
+        chunk('q', 'Qora', 'Qora has a population of 5,813,985.'),
+        chunk('r', 'Besby', 'Besby has a population of 5,813,985.'),
+      ],
+      maxAnswers: 1,
+      minConfidence: 0,
     });
     expect(outcome).toMatchObject({ abstained: true, answers: [] });
     expect(outcome.reason).toContain('options');
+  });
+
+  it('abstains when an option has no page at all', () => {
+    const outcome = answerHeuristically({
+      question: 'Who is older, Annie Morton or Zed Unknown?',
+      chunks,
+      maxAnswers: 1,
+      minConfidence: 0,
+    });
+    expect(outcome.answers).toEqual([]);
   });
 });

@@ -1,11 +1,12 @@
 import type { AnswerType, ConfidenceComponents, ScoredAnswer, SourcedChunk } from '@forage/contracts';
-import { candidatesFrom } from './candidates.js';
+import { candidatesFrom, type Derivation } from './candidates.js';
 import { choiceCandidates, choiceOptions } from './choice.js';
 import { scoreCandidates, type ScoredCandidate } from './confidence.js';
 import { analyzeQuestion } from './question.js';
-import { retrieve } from './retrieval.js';
+import { retrieve, type Retrieved } from './retrieval.js';
 import { sourceOf } from './source.js';
 import { answerKey } from './text.js';
+import { yesNoCandidate } from './yes-no.js';
 
 export interface AnswerOutcome {
   readonly answers: ScoredAnswer[];
@@ -42,15 +43,21 @@ export function answerHeuristically(input: AnswerInput): AnswerOutcome {
   // a question naming its possible answers is answered with one of them
   const options = choiceOptions(input.question);
   const chosen = options
-    ? choiceCandidates({ options, questionText: input.question, question, retrieved: top, weights })
+    ? choiceCandidates({ options, questionText: input.question, retrieved: top, chunks: input.chunks })
     : [];
   if (options && chosen.length === 0)
     return { ...abstain('the pages do not tell which of the options answers the question'), expectedType };
-  const candidates = options
+  const spans = options
     ? chosen
     : top.flatMap(({ chunk, normalized }) =>
         candidatesFrom({ chunk, retrieval: normalized, question, weights }),
       );
+  // a yes/no question no page answers with a labelled "Yes"/"No" is read from the named things' pages
+  const derivedYesNo =
+    !options && expectedType === 'yes_no' && spans.length === 0
+      ? yesNoCandidate({ question: input.question, chunks: input.chunks, retrieval: retrievalOf(top) })
+      : undefined;
+  const candidates = derivedYesNo ? [derivedYesNo] : spans;
   if (candidates.length === 0)
     return {
       ...abstain(`no chunk holds a ${expectedType} next to the question's key terms`),
@@ -111,6 +118,7 @@ export function toScoredAnswer(c: {
   chunk: SourcedChunk;
   answerType?: AnswerType;
   components?: ConfidenceComponents;
+  derivation?: Derivation;
 }): ScoredAnswer {
   return {
     text: c.answer.slice(0, 2_000),
@@ -118,5 +126,23 @@ export function toScoredAnswer(c: {
     source: sourceOf({ chunk: c.chunk, snippet: c.snippet, answer: c.answer }),
     ...(c.answerType ? { answerType: c.answerType } : {}),
     ...(c.components ? { components: c.components } : {}),
+    ...(c.derivation
+      ? {
+          derivation: {
+            kind: c.derivation.kind,
+            rule: c.derivation.rule.slice(0, 300),
+            sources: c.derivation.evidence.slice(0, 8).map((e) => {
+              const source = sourceOf({ chunk: e.chunk, snippet: e.snippet, answer: '' });
+              return { ...source, nodeId: source.nodeId ?? e.chunk.chunkId };
+            }),
+          },
+        }
+      : {}),
   };
+}
+
+/** The normalised retrieval score of a chunk among the retrieved ones (0 for one not retrieved). */
+function retrievalOf(top: readonly Retrieved[]): (chunk: SourcedChunk) => number {
+  const scores = new Map(top.map((r) => [r.chunk, r.normalized]));
+  return (chunk) => scores.get(chunk) ?? 0;
 }
