@@ -21,9 +21,13 @@ describe('forage CLI over real processes', () => {
 
   beforeAll(async () => {
     if (!existsSync(cli)) throw new Error('build first: npm run build (the test command does)');
-    up = spawn(process.execPath, [cli, 'up', '--data-dir', data.path, '--port', String(port)], {
-      stdio: 'pipe',
-    });
+    // per-service processes (--processes per-service), as teams run them; the default mode is
+    // supervised in apps/cli/src/stack/supervision.int.test.ts
+    up = spawn(
+      process.execPath,
+      [cli, 'up', '--data-dir', data.path, '--port', String(port), '--processes', 'per-service'],
+      { stdio: 'pipe' },
+    );
     up.stdout.on('data', (c: Buffer) => (output += c.toString()));
     up.stderr.on('data', (c: Buffer) => (output += c.toString()));
     const deadline = Date.now() + 150_000;

@@ -92,7 +92,8 @@ async function main(): Promise<void> {
     root,
     ...(args.replicas ? { replicas: args.replicas } : {}),
     // the harness is one client asking 200 questions; the default per-client run rate (30/min) would pace it
-    env: { GATEWAY_RUNS_PER_MINUTE: '600', GATEWAY_RUNS_BURST: '50' },
+    // per-service processes (not the one-process default), so that a kill takes one service down
+    env: { GATEWAY_RUNS_PER_MINUTE: '600', GATEWAY_RUNS_BURST: '50', FORAGE_PROCESSES: 'per-service' },
   });
   // Ctrl-C stops the stack it started instead of orphaning it
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

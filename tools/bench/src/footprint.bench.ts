@@ -3,9 +3,10 @@
  * page divided among its sharers, so the sum counts a page once) summed over the whole process tree
  * of `forage up` (services, nats-server, the sandbox web, Chromium), at idle and after one question,
  * with the share of each service printed above the RESULT line.
- *   npm run bench:footprint      (targets from issue 13: idle ≤ 600 MB, one question ≤ 1,200 MB)
- *   npm run bench:footprint -- --processes one
- *                                `forage up --processes one`: every service in one Node process
+ *   npm run bench:footprint      the stack `forage up` starts by default (every service in one Node
+ *                                process); targets from issue 13: idle ≤ 600 MB, one question ≤ 1,200 MB
+ *   npm run bench:footprint -- --processes per-service
+ *                                `forage up --processes per-service`: each service its own process
  *   npm run bench:footprint -- --store postgres
  *                                the log store (and runs history) on a PostgreSQL server instead of the
  *                                embedded PGlite: the server's processes are counted too
@@ -16,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parsePss, processTree, readProcessTable, type ProcStat } from '@forage/browser';
+import { SETTINGS } from '@forage/config';
 import { generateSandbox, sandboxFacts, type CountryFact } from '@forage/sandbox';
 import { startTestPostgres, type RunningPostgres } from '@forage/testing';
 
@@ -96,7 +98,8 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       store: { type: 'string', default: 'pglite' },
-      processes: { type: 'string', default: 'per-service' },
+      // forage up's own default unless given
+      processes: { type: 'string', default: SETTINGS.processes.schema.parse(undefined) },
     },
   });
   if (values.store !== 'pglite' && values.store !== 'postgres')

@@ -36,7 +36,8 @@ function alive(pid: number): boolean {
 }
 
 /**
- * `forage up` as the supervisor of real processes: a service or nats-server killed with SIGKILL
+ * `forage up` (its default: every service in one process) as the supervisor of real processes:
+ * the services' process or nats-server killed with SIGKILL
  * comes back (same ports, same JetStream store), `forage status` counts the restart, the stack
  * answers a question afterwards, and a second `forage up` in the same data directory is refused.
  */
@@ -94,7 +95,9 @@ describe('forage up supervises its processes', () => {
       'every service healthy again',
     );
     expect(forage(['status', '--data-dir', data.path]).stdout).toMatch(/orchestrator\s+ok\s+1\/1\s+1\s+\d+/);
-    expect(output).toMatch(/orchestrator-1 exited \(signal SIGKILL\); restart #1/);
+    // the default (one process): the orchestrator's process is every service's, restarted as one
+    expect(output).toMatch(/services \(one process\) exited \(signal SIGKILL\); restart #1/);
+    expect(forage(['status', '--data-dir', data.path]).stdout).toMatch(/logging\s+ok\s+1\/1\s+1\s+\d+/);
   }, 90_000);
 
   it('restarts nats-server on the same address, and the stack answers a question afterwards', async () => {

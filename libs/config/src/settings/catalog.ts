@@ -273,9 +273,9 @@ export const SETTINGS = {
     env: 'FORAGE_PROCESSES',
     flag: 'processes',
     type: 'enum',
-    schema: z.enum(['per-service', 'one']).default('per-service'),
+    schema: z.enum(['per-service', 'one']).default('one'),
     description:
-      'per-service: each service its own process (restarted alone); one: every service in one Node process over the same NATS subjects, for a small machine',
+      'one: every service in one Node process over the same NATS subjects (the one-machine default, ~460 MB idle); per-service: each service its own process, restarted alone (as teams deploy them)',
     inFile: true,
   }),
   startTimeoutSeconds: defineSetting({
