@@ -12,5 +12,12 @@ export * from './bootstrap.js';
 export * from './nats-server.js';
 export * from './connection-health.js';
 export * from './tool-recorder.js';
+export {
+  AttemptCounter,
+  AttemptCountError,
+  TOOL_ATTEMPTS_BUCKET,
+  attemptKey,
+  type ActionIdentity,
+} from './attempt-counter.js';
 export * from './nest-logger.js';
 export * from './security/index.js';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { logRecordEvent, type EvidenceRef, type LogRecord, type ToolName } from '@forage/contracts';
 import { currentContext, newTraceId } from '@forage/observability';
+import { AttemptCounter } from './attempt-counter.js';
 import { Bus } from './bus.js';
 
 export interface ToolOutcome {
@@ -12,6 +13,11 @@ export interface ToolOutcome {
   readonly startedAt: number;
   readonly evidence?: { screenshot?: EvidenceRef | null; domSnapshot?: EvidenceRef | null };
   readonly data: Record<string, unknown>;
+  /**
+   * Which attempt at this action (same run, tool and task id) this outcome is; by default the
+   * recorder numbers them 1, 2, … across every replica, so a retried action's records (and the
+   * evidence each points at, stored under its own hash, never replaced) stay apart.
+   */
   readonly attempt?: number;
 }
 
@@ -20,21 +26,29 @@ export const TOOL_NAME = Symbol('forage.toolName');
 
 /**
  * Writes the one log record each tool outcome gets, durably (JetStream, deduplicated on the
- * record id), and returns the record id so replies can point at their evidence.
+ * record id), and returns the record id so replies can point at their evidence. Each record
+ * carries its attempt number (`metadata.attempt`): the same action recorded again is its next attempt.
  */
 @Injectable()
 export class ToolRecorder {
+  private readonly attempts: AttemptCounter;
+
   constructor(
     @Inject(Bus) private readonly bus: Bus,
     @Inject(TOOL_NAME) private readonly tool: ToolName,
-  ) {}
+  ) {
+    this.attempts = new AttemptCounter(bus.connection, bus.jetstreamReplicas);
+  }
 
   async record(outcome: ToolOutcome): Promise<string> {
     const ctx = currentContext();
+    const taskId = outcome.taskId.slice(0, 200);
+    const attempt =
+      outcome.attempt ?? (await this.attempts.next({ runId: outcome.runId, tool: this.tool, taskId }));
     const record: LogRecord = {
       record_id: randomUUID(),
       tool_name: this.tool,
-      task_id: outcome.taskId.slice(0, 200),
+      task_id: taskId,
       trace_id: ctx?.traceId ?? newTraceId(),
       run_id: outcome.runId,
       status: outcome.status,
@@ -49,7 +63,7 @@ export class ToolRecorder {
         execution_time_ms: Math.max(0, performance.now() - outcome.startedAt),
         memory_usage_mb: Math.round((process.memoryUsage().rss / 1_048_576) * 10) / 10,
         agent: `${this.tool}@${process.pid}`,
-        attempt: outcome.attempt ?? 1,
+        attempt,
       },
       producer: { tool: this.tool, instance: `${this.tool}@${process.pid}` },
     };
