@@ -275,7 +275,7 @@ export const SETTINGS = {
     type: 'enum',
     schema: z.enum(['per-service', 'one']).default('one'),
     description:
-      'one: every service in one Node process over the same NATS subjects (the one-machine default, ~460 MB idle); per-service: each service its own process, restarted alone (as teams deploy them)',
+      'one: every service in one Node process over the same NATS subjects (the one-machine default, about 500 MB idle); per-service: each service its own process, restarted alone (as teams deploy them)',
     inFile: true,
   }),
   startTimeoutSeconds: defineSetting({
