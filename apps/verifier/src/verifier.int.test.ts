@@ -146,6 +146,47 @@ describe('verifier service with a stand-in for logging', () => {
     }
   });
 
+  it('releases a derived "yes" only when every supporting snippet is at its XPath on its own stored page', async () => {
+    const runId = randomUUID();
+    const first = await claimOn();
+    const second = await claimOn();
+    for (const { claim, recordId } of [first, second])
+      storeRecord({
+        record_id: recordId,
+        run_id: runId,
+        evidence: { screenshot: null, dom_snapshot: claim.source.domSnapshot },
+      });
+    const otherPage = { ...second.claim.source, xpath: '/html/body/h1', snippet: 'Harbour Hotel' };
+    const derived = (supportSnippet: string): ReturnType<typeof aClaim> => ({
+      ...first.claim,
+      claimId: `derived-${supportSnippet.length}`,
+      kind: 'derived_answer',
+      text: 'yes',
+      derivation: {
+        kind: 'yes_no',
+        rule: 'both pages state a nightly rate',
+        supports: [first.claim.source, { ...otherPage, snippet: supportSnippet }],
+      },
+    });
+    const expectedRecordIds = [first.recordId, second.recordId];
+
+    const good = await bus.request(verifyRun, {
+      runId,
+      claims: [derived('Harbour Hotel')],
+      expectedRecordIds,
+    });
+    expect(good.verdicts[0]).toMatchObject({ verdict: 'verified', outcome: 'verified' });
+    expect(good.released).toBe(true);
+
+    const forged = await bus.request(verifyRun, {
+      runId,
+      claims: [derived('Harbour Hotel has a pool')],
+      expectedRecordIds,
+    });
+    expect(forged.verdicts[0]).toMatchObject({ verdict: 'rejected', outcome: 'unsupported' });
+    expect(forged.released).toBe(false);
+  });
+
   it('serves /health on its ops port', async () => {
     const health = await fetch(`http://127.0.0.1:${service.opsPort}/health`);
     expect(await health.json()).toMatchObject({ ok: true, service: 'verifier' });

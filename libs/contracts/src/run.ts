@@ -61,6 +61,21 @@ export const releasedAnswerSchema = z.object({
   text: z.string(),
   confidence: z.number().min(0).max(1),
   citations: z.array(citationSchema).min(1),
+  /**
+   * Set when the answer (or a part of it) is not quoted from a page but derived from its citations
+   * by a rule ("yes"/"no" from what each entity's page says, or an option chosen by comparing pages).
+   */
+  derived: z
+    .array(
+      z.object({
+        text: z.string().max(2000),
+        kind: z.enum(['yes_no', 'choice']),
+        rule: z.string().max(300),
+        /** Indexes into `citations`: the snippets it was derived from. */
+        citations: z.array(z.number().int().nonnegative()).min(1),
+      }),
+    )
+    .optional(),
 });
 export type ReleasedAnswer = z.infer<typeof releasedAnswerSchema>;
 

@@ -1,9 +1,38 @@
 import { z } from 'zod';
 import { defineCommand } from './define.js';
 import { evidenceRefSchema, httpUrlSchema, runIdSchema, sha256Schema } from './common.js';
+import { answerDerivationSchema } from './derivation.js';
 
-/** What a claim states: a span of the answer, or one field of a listing item (price, rating, name…). */
-export const claimKindSchema = z.enum(['answer', 'listing_field']);
+/**
+ * What a claim states: a span of the answer, one field of a listing item (price, rating, name…),
+ * or an answer derived from its supporting snippets by a rule (`derived_answer`: "yes"/"no", or
+ * an option chosen by comparing pages), which is not a quotation of any page.
+ */
+export const claimKindSchema = z.enum(['answer', 'listing_field', 'derived_answer']);
+
+/** Where a claim's evidence is: a snippet at an XPath in a stored snapshot, logged by a record. */
+export const claimSourceSchema = z.object({
+  url: httpUrlSchema,
+  xpath: z.string().max(2000),
+  snippet: z.string().min(1).max(2000),
+  domSnapshot: evidenceRefSchema,
+  logRecordId: z.uuid(),
+});
+export type ClaimSource = z.infer<typeof claimSourceSchema>;
+
+/**
+ * How a `derived_answer` claim was reached: the rule, in words, and every snippet it rests on. The
+ * verifier checks each support at its XPath in its snapshot; the claim's text is never looked for
+ * in them.
+ */
+export const claimDerivationSchema = z
+  .object({
+    kind: answerDerivationSchema.shape.kind,
+    rule: answerDerivationSchema.shape.rule,
+    supports: z.array(claimSourceSchema).min(1).max(8),
+  })
+  .meta({ title: 'ClaimDerivation' });
+export type ClaimDerivation = z.infer<typeof claimDerivationSchema>;
 
 export const claimSchema = z.object({
   claimId: z.string().min(1).max(100),
@@ -13,13 +42,9 @@ export const claimSchema = z.object({
   field: z.string().min(1).max(100).optional(),
   text: z.string().min(1).max(2000),
   confidence: z.number().min(0).max(1),
-  source: z.object({
-    url: httpUrlSchema,
-    xpath: z.string().max(2000),
-    snippet: z.string().min(1).max(2000),
-    domSnapshot: evidenceRefSchema,
-    logRecordId: z.uuid(),
-  }),
+  source: claimSourceSchema,
+  /** Only for kind `derived_answer` (and required there): the rule and the snippets it rests on. */
+  derivation: claimDerivationSchema.optional(),
 });
 export type Claim = z.infer<typeof claimSchema>;
 
@@ -74,6 +99,13 @@ export const recordedVerdictSchema = z
         snippet: z.string().max(2000),
         logRecordId: z.uuid(),
         domSnapshotSha256: sha256Schema,
+        /**
+         * For kind `derived_answer`: the answer was derived by this rule, not quoted. A derived claim
+         * is recorded once per supporting snippet (each entry names one support as its source).
+         */
+        derivation: z
+          .object({ kind: answerDerivationSchema.shape.kind, rule: z.string().max(300) })
+          .optional(),
       }),
     ),
   })

@@ -1,34 +1,71 @@
-import type { Citation, Claim, ClaimVerdict, ScoredAnswer } from '@forage/contracts';
+import type { Citation, Claim, ClaimSource, ClaimVerdict, ScoredAnswer, Source } from '@forage/contracts';
 import type { PageSnapshot } from './activities.js';
+
+type AnswerSource = Pick<Source, 'url' | 'title' | 'xpath' | 'snippet' | 'domSnapshot' | 'logRecordId'>;
+
+function claimSourceOf(source: AnswerSource): ClaimSource {
+  return {
+    url: source.url,
+    xpath: source.xpath,
+    snippet: source.snippet,
+    domSnapshot: source.domSnapshot,
+    logRecordId: source.logRecordId,
+  };
+}
+
+/**
+ * The claim for one answer. A span quotes its source; a derived answer ("yes"/"no", a chosen
+ * option) is a `derived_answer` claim carrying its rule and every snippet it rests on, so the
+ * verifier checks the evidence and never looks for "yes" in a snippet.
+ */
+export function claimOf(answer: ScoredAnswer, claimId: string): Claim {
+  const base = {
+    claimId,
+    text: answer.text,
+    confidence: answer.confidence,
+    source: claimSourceOf(answer.source),
+  };
+  if (!answer.derivation) return base;
+  return {
+    ...base,
+    kind: 'derived_answer',
+    derivation: {
+      kind: answer.derivation.kind,
+      rule: answer.derivation.rule,
+      supports: answer.derivation.sources.map(claimSourceOf),
+    },
+  };
+}
 
 /** One claim per candidate answer, pointing at the extraction record that holds its evidence. */
 export function claimsFrom(answers: readonly ScoredAnswer[]): Claim[] {
-  return answers.map((answer, i) => ({
-    claimId: `answer-${i + 1}`,
-    text: answer.text,
-    confidence: answer.confidence,
-    source: {
-      url: answer.source.url,
-      xpath: answer.source.xpath,
-      snippet: answer.source.snippet,
-      domSnapshot: answer.source.domSnapshot,
-      logRecordId: answer.source.logRecordId,
-    },
-  }));
+  return answers.map((answer, i) => claimOf(answer, `answer-${String(i + 1)}`));
 }
 
-export function citationFor(input: {
+/** The answer's citations: its source, or for a derived answer each snippet it was derived from (each once). */
+export function citationsFor(input: {
   answer: ScoredAnswer;
   pages: ReadonlyMap<string, PageSnapshot>;
-}): Citation {
-  const page = input.pages.get(input.answer.source.logRecordId);
+}): Citation[] {
+  const sources: AnswerSource[] = [input.answer.source, ...(input.answer.derivation?.sources ?? [])];
+  const seen = new Set<string>();
+  return sources.flatMap((source) => {
+    const key = [source.logRecordId, source.domSnapshot.sha256, source.xpath, source.snippet].join('\u0000');
+    if (seen.has(key)) return [];
+    seen.add(key);
+    return [citationOf(source, input.pages)];
+  });
+}
+
+function citationOf(source: AnswerSource, pages: ReadonlyMap<string, PageSnapshot>): Citation {
+  const page = pages.get(source.logRecordId);
   return {
-    url: input.answer.source.url,
-    title: input.answer.source.title,
-    snippet: input.answer.source.snippet,
-    xpath: input.answer.source.xpath,
-    logRecordId: input.answer.source.logRecordId,
-    evidence: { domSnapshot: input.answer.source.domSnapshot, screenshot: page?.evidence.screenshot ?? null },
+    url: source.url,
+    title: source.title,
+    snippet: source.snippet,
+    xpath: source.xpath,
+    logRecordId: source.logRecordId,
+    evidence: { domSnapshot: source.domSnapshot, screenshot: page?.evidence.screenshot ?? null },
   };
 }
 

@@ -9,6 +9,7 @@ export const CHECK_NAMES = [
   'evidence_matches_record',
   'evidence_intact',
   'answer_in_snippet',
+  'answer_derived',
   'snippet_at_xpath',
   'confidence',
   'chain_valid',

@@ -1,4 +1,12 @@
-import type { Claim, ClaimVerdict, CommandReply, StoredLogRecord, verifyRun } from '@forage/contracts';
+import type {
+  CheckResult,
+  Claim,
+  ClaimSource,
+  ClaimVerdict,
+  CommandReply,
+  StoredLogRecord,
+  verifyRun,
+} from '@forage/contracts';
 import {
   CHECK_NAMES,
   checkAnswerInSnippet,
@@ -10,6 +18,13 @@ import {
   sha256Hex,
   type CheckName,
 } from './checks.js';
+import {
+  checkAnswerDerived,
+  checkNotDerived,
+  checkSupports,
+  isDerived,
+  type SourceEvidence,
+} from './derived.js';
 import { outcomeOf } from './outcome.js';
 import { SnapshotPage } from './page/snapshot-page.js';
 import { readSnippetAtXPath } from './snippet-at-xpath.js';
@@ -42,16 +57,21 @@ export function judgeRun(input: RunEvidence): RunJudgement {
     if (!pages.has(sha256)) pages.set(sha256, readPage(sha256, input.evidence.get(sha256)));
     return pages.get(sha256);
   };
+  const evidenceOf = (source: ClaimSource): SourceEvidence => ({
+    record: records.get(source.logRecordId),
+    evidence: input.evidence.get(source.domSnapshot.sha256),
+    page: pageOf(source.domSnapshot.sha256),
+  });
   const verdicts = input.claims.map((claim) =>
-    judgeClaim({
-      runId: input.runId,
-      claim,
-      record: records.get(claim.source.logRecordId),
-      evidence: input.evidence.get(claim.source.domSnapshot.sha256),
-      page: pageOf(claim.source.domSnapshot.sha256),
-      minConfidence: input.minConfidence,
-      chain: input.chain,
-    }),
+    isDerived(claim)
+      ? judgeDerivedClaim({ ...input, claim, evidenceOf })
+      : judgeClaim({
+          runId: input.runId,
+          claim,
+          ...evidenceOf(claim.source),
+          minConfidence: input.minConfidence,
+          chain: input.chain,
+        }),
   );
   const missing = missingRecordIds(input.expectedRecordIds, input.records);
   const trace = { complete: missing.length === 0, missingRecordIds: missing, chainValid: input.chain.valid };
@@ -73,17 +93,43 @@ export function judgeClaim(input: {
     checkRecordExists(input),
     checkEvidenceMatchesRecord(input),
     checkEvidenceIntact(input),
-    checkAnswerInSnippet(input),
+    checkNotDerived(input) ?? checkAnswerInSnippet(input),
     atXPath.check,
     checkConfidence(input),
     checkChainValid(input),
   ];
-  const { outcome, reasons } = outcomeOf({
-    checks,
-    ...(atXPath.contradiction ? { contradiction: atXPath.contradiction } : {}),
-  });
+  return verdictOf(input.claim, checks, atXPath.contradiction);
+}
+
+/**
+ * A derived answer ("yes"/"no", a chosen option): every supporting snippet must pass the evidence
+ * checks at its XPath in its snapshot, and the answer must be what its rule can give; its text is
+ * never looked for in a snippet.
+ */
+export function judgeDerivedClaim(input: {
+  runId: string;
+  claim: Claim;
+  evidenceOf: (source: ClaimSource) => SourceEvidence;
+  minConfidence: number;
+  chain: ChainVerdict;
+}): ClaimVerdict {
+  const supports = checkSupports(input);
+  const checks = [
+    supports.recordExists,
+    supports.evidenceMatchesRecord,
+    supports.evidenceIntact,
+    checkAnswerDerived(input),
+    supports.snippetAtXPath,
+    checkConfidence(input),
+    checkChainValid(input),
+  ];
+  return verdictOf(input.claim, checks, undefined);
+}
+
+function verdictOf(claim: Claim, checks: CheckResult[], contradiction: string | undefined): ClaimVerdict {
+  const { outcome, reasons } = outcomeOf({ checks, ...(contradiction ? { contradiction } : {}) });
   return {
-    claimId: input.claim.claimId,
+    claimId: claim.claimId,
     verdict: outcome === 'verified' ? 'verified' : 'rejected',
     outcome,
     reasons,

@@ -122,6 +122,7 @@ describe('verdictCounts', () => {
         evidence_matches_record: 0,
         evidence_intact: 0,
         answer_in_snippet: 0,
+        answer_derived: 0,
         snippet_at_xpath: 0,
         confidence: 1,
         chain_valid: 0,

@@ -8,7 +8,7 @@ const EVIDENCE_CHECKS = new Set([
   'chain_valid',
 ]);
 /** Checks whose failure means the evidence does not say what the claim says. */
-const SUPPORT_CHECKS = new Set(['answer_in_snippet', 'snippet_at_xpath']);
+const SUPPORT_CHECKS = new Set(['answer_in_snippet', 'answer_derived', 'snippet_at_xpath']);
 
 /**
  * A claim's outcome from its checks, the most basic failure first: no evidence, then a node that

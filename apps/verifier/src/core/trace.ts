@@ -3,12 +3,19 @@ import type { ChainVerdict } from './inputs.js';
 /** log.query.v1 accepts at most this many record ids per request. */
 export const MAX_IDS_PER_QUERY = 500;
 
-/** Record ids to wait for: every expected one, then those the claims cite, each once. */
+/** Record ids to wait for: every expected one, then those the claims cite (a derived answer's supports too), each once. */
 export function wantedRecordIds(input: {
   expectedRecordIds: readonly string[];
-  claims: readonly { source: { logRecordId: string } }[];
+  claims: readonly {
+    source: { logRecordId: string };
+    derivation?: { supports: readonly { logRecordId: string }[] };
+  }[];
 }): string[] {
-  return [...new Set([...input.expectedRecordIds, ...input.claims.map((c) => c.source.logRecordId)])];
+  const cited = input.claims.flatMap((c) => [
+    c.source.logRecordId,
+    ...(c.derivation?.supports.map((s) => s.logRecordId) ?? []),
+  ]);
+  return [...new Set([...input.expectedRecordIds, ...cited])];
 }
 
 export function missingRecordIds(

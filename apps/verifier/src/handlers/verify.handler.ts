@@ -4,6 +4,7 @@ import { HandleCommand, ToolRecorder } from '@forage/messaging';
 import { EvidenceReader } from '../adapters/evidence-reader.js';
 import { TraceReader } from '../adapters/trace-reader.js';
 import { digestOf } from '@forage/evidence';
+import { claimSources } from '../core/derived.js';
 import { judgeRun, verdictCounts } from '../core/judge.js';
 import { recordedVerdictOf } from '../core/recorded-verdict.js';
 import { wantedRecordIds } from '../core/trace.js';
@@ -25,7 +26,7 @@ export class VerifyHandler {
     const startedAt = performance.now();
     const [trace, evidence] = await Promise.all([
       this.traces.read({ runId: request.runId, recordIds: wantedRecordIds(request) }),
-      this.evidence.readAll(request.claims.map((c) => c.source.domSnapshot)),
+      this.evidence.readAll(request.claims.flatMap((c) => claimSources(c).map((s) => s.domSnapshot))),
     ]);
     const judgement = judgeRun({ ...request, records: trace.records, chain: trace.chain, evidence });
     const counts = verdictCounts(judgement);

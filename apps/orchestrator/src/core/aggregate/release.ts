@@ -7,7 +7,7 @@ import type {
   VerdictRef,
 } from '@forage/contracts';
 import type { Activities } from '../activities.js';
-import { citationFor, failureReasons } from '../claims.js';
+import { citationsFor, claimOf, failureReasons } from '../claims.js';
 import type { RunState } from '../loop/run-state.js';
 import type { Part, Plan } from '../plan/plan.js';
 import type { StepRunner } from '../loop/step.js';
@@ -64,18 +64,7 @@ export async function releaseAnswer(input: {
           : `no answer found for ${missing.map((p) => p.question).join(' / ') || plan.question}`;
     return { outcome: 'no_answer', answer: null, failures: [{ claim: '', reason }], checked: [] };
   }
-  const claims: Claim[] = candidates.map((c, i) => ({
-    claimId: `claim-${String(i + 1)}`,
-    text: c.answer.text,
-    confidence: c.answer.confidence,
-    source: {
-      url: c.answer.source.url,
-      xpath: c.answer.source.xpath,
-      snippet: c.answer.source.snippet,
-      domSnapshot: c.answer.source.domSnapshot,
-      logRecordId: c.answer.source.logRecordId,
-    },
-  }));
+  const claims: Claim[] = candidates.map((c, i) => claimOf(c.answer, `claim-${String(i + 1)}`));
   const report = await step(
     'verify',
     () => acts.verify(claims, [...new Set(state.expectedRecordIds)]),
@@ -109,17 +98,50 @@ export async function releaseAnswer(input: {
   const combined = combine({ plan, verified, all: candidates });
   const recorded = report.verdict ? { verdict: report.verdict } : {};
   if (!combined) return { outcome: 'unverified', answer: null, failures, checked, ...recorded };
-  const citations: Citation[] = combined.cited.map((c) =>
-    citationFor({ answer: c.answer, pages: state.pages }),
-  );
+  const { citations, derived } = citeAll(combined.cited, state);
   const confidence = Math.min(...combined.cited.map((c) => c.answer.confidence));
   return {
     outcome: 'answered',
-    answer: { text: combined.text, confidence, citations },
+    answer: { text: combined.text, confidence, citations, ...(derived.length > 0 ? { derived } : {}) },
     failures,
     checked,
     ...recorded,
   };
+}
+
+/**
+ * Every cited candidate's citations (a derived answer's supports each once), and for each derived
+ * answer what it is, by which rule, and which of the citations it rests on: a derived "yes" is
+ * never shown as a quotation.
+ */
+function citeAll(
+  cited: readonly Candidate[],
+  state: RunState,
+): { citations: Citation[]; derived: NonNullable<ReleasedAnswer['derived']> } {
+  const citations: Citation[] = [];
+  const derived: NonNullable<ReleasedAnswer['derived']> = [];
+  for (const c of cited) {
+    const own = citationsFor({ answer: c.answer, pages: state.pages });
+    const indexes = own.map((citation) => {
+      const at = citations.findIndex((x) => sameCitation(x, citation));
+      if (at >= 0) return at;
+      citations.push(citation);
+      return citations.length - 1;
+    });
+    const derivation = c.answer.derivation;
+    if (derivation)
+      derived.push({ text: c.answer.text, kind: derivation.kind, rule: derivation.rule, citations: indexes });
+  }
+  return { citations, derived };
+}
+
+function sameCitation(a: Citation, b: Citation): boolean {
+  return (
+    a.logRecordId === b.logRecordId &&
+    a.xpath === b.xpath &&
+    a.snippet === b.snippet &&
+    a.evidence.domSnapshot.sha256 === b.evidence.domSnapshot.sha256
+  );
 }
 
 function candidatesOf(plan: Plan, state: RunState): Candidate[] {

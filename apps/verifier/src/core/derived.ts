@@ -1,0 +1,113 @@
+import type { CheckResult, Claim, ClaimSource, StoredLogRecord } from '@forage/contracts';
+import { normalizeText } from '@forage/html';
+import { checkEvidenceIntact, checkEvidenceMatchesRecord, checkRecordExists } from './checks.js';
+import type { FetchedEvidence } from './inputs.js';
+import type { SnapshotPage } from './page/snapshot-page.js';
+import { readSnippetAtXPath } from './snippet-at-xpath.js';
+
+/** A claim whose answer is derived from its supports by a rule, not quoted from a page. */
+export function isDerived(claim: Claim): boolean {
+  return claim.kind === 'derived_answer';
+}
+
+/**
+ * Every snippet a claim rests on, each once: its source, then (for a derived answer) each support.
+ * A derived answer is only as good as all of them.
+ */
+export function claimSources(claim: Claim): ClaimSource[] {
+  const all = [claim.source, ...(claim.derivation?.supports ?? [])];
+  const seen = new Set<string>();
+  return all.filter((s) => {
+    const key = [s.logRecordId, s.domSnapshot.sha256, s.xpath, s.snippet].join('\u0000');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** What the judge knows about one source: its record, its fetched snapshot and the page read from it. */
+export interface SourceEvidence {
+  readonly record: StoredLogRecord | undefined;
+  readonly evidence: FetchedEvidence | undefined;
+  readonly page: SnapshotPage | undefined;
+}
+
+/**
+ * The evidence checks of a derived claim, each run on every support and passed only when it passes
+ * on all of them: the record that captured it, the snapshot it cites, and the snippet at its XPath.
+ * The answer's text is never looked for in a snippet (that is `answer_derived`'s question).
+ */
+export function checkSupports(input: {
+  runId: string;
+  claim: Claim;
+  evidenceOf: (source: ClaimSource) => SourceEvidence;
+}): {
+  recordExists: CheckResult;
+  evidenceMatchesRecord: CheckResult;
+  evidenceIntact: CheckResult;
+  snippetAtXPath: CheckResult;
+} {
+  const sources = claimSources(input.claim);
+  const perSource = sources.map((source) => {
+    const claim: Claim = { ...input.claim, source };
+    const { record, evidence, page } = input.evidenceOf(source);
+    return [
+      checkRecordExists({ runId: input.runId, claim, record }),
+      checkEvidenceMatchesRecord({ claim, record }),
+      checkEvidenceIntact({ claim, evidence }),
+      readSnippetAtXPath({ claim, page }).check,
+    ] as const;
+  });
+  const merged = (index: 0 | 1 | 2 | 3): CheckResult => {
+    const results = perSource.map((checks) => checks[index]);
+    const name = results[0]?.name ?? 'snippet_at_xpath';
+    const failed = results.flatMap((r, i) => (r.passed ? [] : [`support ${String(i + 1)}: ${r.detail}`]));
+    return failed.length === 0
+      ? { name, passed: true, detail: `all ${String(results.length)} supports: ${results[0]?.detail ?? ''}` }
+      : { name, passed: false, detail: failed.join('; ') };
+  };
+  return {
+    recordExists: merged(0),
+    evidenceMatchesRecord: merged(1),
+    evidenceIntact: merged(2),
+    snippetAtXPath: merged(3),
+  };
+}
+
+const YES_NO = new Set(['yes', 'no']);
+
+/**
+ * A derived answer says how it was derived and is of the form its rule gives: "yes"/"no" for a
+ * yes/no rule; for a choice, an option that at least one supporting snippet names (an option no
+ * evidence mentions cannot have been chosen from it). A claim that is not of kind
+ * `derived_answer` may not carry a derivation (it would be quoted as a span and derived at once).
+ */
+export function checkAnswerDerived(input: { claim: Claim }): CheckResult {
+  const { claim } = input;
+  const fail = (detail: string): CheckResult => ({ name: 'answer_derived', passed: false, detail });
+  const derivation = claim.derivation;
+  if (!derivation) return fail('a derived answer without its derivation (rule and supporting snippets)');
+  const answer = normalizeText(claim.text).toLowerCase();
+  if (answer === '') return fail('the answer is blank');
+  if (derivation.kind === 'yes_no') {
+    if (!YES_NO.has(answer)) return fail(`a yes/no rule gave "${claim.text}", which is neither yes nor no`);
+    return {
+      name: 'answer_derived',
+      passed: true,
+      detail: `"${answer}" derived by: ${derivation.rule}`,
+    };
+  }
+  const named = claimSources(claim).some((s) => normalizeText(s.snippet).toLowerCase().includes(answer));
+  if (!named) return fail(`the chosen option "${claim.text}" is named by none of the supporting snippets`);
+  return { name: 'answer_derived', passed: true, detail: `"${claim.text}" chosen by: ${derivation.rule}` };
+}
+
+/** A span or listing claim carrying a derivation is malformed: it is either quoted or derived. */
+export function checkNotDerived(input: { claim: Claim }): CheckResult | undefined {
+  if (!input.claim.derivation) return undefined;
+  return {
+    name: 'answer_in_snippet',
+    passed: false,
+    detail: `a claim of kind ${input.claim.kind ?? 'answer'} carries a derivation; derived answers are of kind derived_answer`,
+  };
+}
