@@ -197,6 +197,7 @@ function pickAnswer(input: {
     return labelledFits && text.length <= MAX_LABELLED_ANSWER
       ? { answer: text, typeMatch: 1, proximity: 1 }
       : undefined;
+  if (question.asksWhy === true && !input.labelled) return reasonIn(text, near);
   if (type === 'definition') return definitionIn(text, question);
   if (type === 'yes_no' || type === 'list') return undefined;
   let spans = typedSpans(text, type, question.questionTokens);
@@ -223,8 +224,13 @@ function pickAnswer(input: {
   // a short labelled value is the answer as a whole ("Velorian crown (VLC)", "Parliamentary republic")
   if (input.labelled && text.length <= MAX_VALUE_ANSWER)
     return fits(text) ? { answer: text, typeMatch: 1, proximity: 1 } : undefined;
+  // "what"/"which" may ask for a name, but as often for a thing: a proper name only plausibly answers
   const named = top
-    ? { answer: top.text, typeMatch: 1, proximity: input.labelled ? 1 : near(top.start, top.text.length) }
+    ? {
+        answer: top.text,
+        typeMatch: type === 'name' && !input.labelled ? NAME_FOR_WHAT : 1,
+        proximity: input.labelled ? 1 : near(top.start, top.text.length),
+      }
     : undefined;
   if (type !== 'name' || input.labelled) return named;
   // "what"/"which" asks for a thing as often as for a proper name: the phrase right after the
@@ -254,6 +260,27 @@ function proximityOf(input: {
     best = Math.min(best, Math.max(0, between - (a < input.start ? 1 : 0)));
   }
   return 1 / (1 + best / 4);
+}
+
+const NAME_FOR_WHAT = 0.75;
+/** What introduces a reason in prose. */
+const REASON =
+  /\b(?:because(?:\s+of)?|due\s+to|owing\s+to|in\s+order\s+to|so\s+that|as\s+a\s+result\s+of|in\s+protest\s+against)\s+/giu;
+const MAX_REASON_WORDS = 14;
+
+/** "Why …?": the clause after a reason connective ("because southern China fought to the last"). */
+function reasonIn(text: string, near: (start: number, length: number) => number): Picked | undefined {
+  let best: Picked | undefined;
+  for (const m of text.matchAll(REASON)) {
+    const start = m.index + m[0].length;
+    const clause = /^[^.;:!?,()]*/u.exec(text.slice(start))?.[0]?.trim() ?? '';
+    const words = clause.split(/\s+/).filter(Boolean);
+    if (words.length === 0) continue;
+    const answer = words.slice(0, MAX_REASON_WORDS).join(' ');
+    const proximity = near(start, answer.length);
+    if (!best || proximity > best.proximity) best = { answer, typeMatch: 1, proximity };
+  }
+  return best;
 }
 
 const COPULA = /\b(?:is|are|was|were|refers to|means|denotes)\s+/iu;

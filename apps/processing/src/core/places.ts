@@ -83,3 +83,11 @@ export function withoutCountries(text: string): string {
   for (const { pattern } of PATTERNS) rest = rest.replace(new RegExp(pattern.source, 'giu'), ' ');
   return rest;
 }
+
+/** The adjectives of the peoples above: "French" names a people or a language, not a place. */
+const PEOPLE_ADJECTIVE =
+  /^(?:american|british|english|scottish|scots|welsh|irish|canadian|australian|french|german|italian|spanish|portuguese|dutch|belgian|swiss|austrian|swedish|norwegian|danish|finnish|icelandic|russian|soviet|polish|czech|hungarian|ukrainian|greek|turkish|israeli|iranian|persian|egyptian|nigerian|indian|pakistani|bangladeshi|chinese|japanese|korean|filipino|philippine|indonesian|vietnamese|thai|mexican|brazilian|argentine|argentinian|chilean|colombian|cuban)$/iu;
+
+export function isPeopleAdjective(word: string): boolean {
+  return PEOPLE_ADJECTIVE.test(word.trim());
+}

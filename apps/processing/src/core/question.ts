@@ -28,6 +28,8 @@ export interface QuestionAnalysis {
   readonly questionTokens: ReadonlySet<string>;
   /** The noun naming the answer's kind ("which city", "what year"): an answer of that kind covers it. */
   readonly kindTerms: ReadonlySet<string>;
+  /** "Why …?": the answer is a reason (the clause after "because", "to", "due to"…), not a name. */
+  readonly asksWhy?: boolean;
 }
 
 /**
@@ -71,6 +73,7 @@ export function analyzeQuestion(raw: string): QuestionAnalysis {
     expected: expectedAnswerType(question),
     queryTerms: [...new Set(terms.flatMap((t) => [...t.alternates, ...t.parts]))],
     questionTokens: new Set(words(question).map(stem)),
+    asksWhy: /^(?:\p{L}+\s+){0,3}?why\b/iu.test(question),
     kindTerms: new Set(
       [...question.toLowerCase().matchAll(/\b(?:which|what)\s+([\p{L}]+)/gu)].flatMap((m) =>
         tokenize(m[1] ?? ''),

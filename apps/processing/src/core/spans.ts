@@ -1,4 +1,5 @@
 import type { AnswerType } from './answer-type.js';
+import { countriesIn, isPeopleAdjective } from './places.js';
 import { isStopWord, stem } from './text.js';
 
 /** A candidate answer inside a text: a verbatim slice and where it starts. */
@@ -19,6 +20,8 @@ const DATE = new RegExp(
     `\\b${MONTH}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}\\b`,
     `\\b${MONTH}\\.?\\s+\\d{4}\\b`,
     '\\b\\d{4}-\\d{2}-\\d{2}\\b',
+    // a span of years ("1754–1763") is one answer to "when"
+    '\\b(?:1\\d{3}|20\\d{2})\\s?[–—-]\\s?(?:1\\d{3}|20\\d{2}|\\d{2})\\b',
     '\\b(?:1\\d{3}|20\\d{2})s?\\b',
     // early years need a preposition to read as years ("emerged in 801")
     '(?<=\\b(?:in|since|from|until|around|circa|c\\.|by)\\s)\\d{3}\\b',
@@ -52,7 +55,7 @@ export function isStreetAddress(text: string): boolean {
 
 /** Runs of capitalised words, allowing a few lower-case joiners ("Bank of Veloria", "Jan van Dijk"). */
 const PROPER_NAME =
-  /\p{Lu}[\p{L}\p{M}'’-]*(?:\s+(?:(?:of|de|la|le|van|von|der|da|del|du|the|and)\s+)?\p{Lu}[\p{L}\p{M}'’-]*)*/gu;
+  /\p{Lu}[\p{L}\p{M}'’-]*(?:\s+(?:(?:of|de|la|le|van|von|der|da|del|du|the|and)\s+)?(?:\p{Lu}\.\s+)?\p{Lu}[\p{L}\p{M}'’-]*)*/gu;
 
 /** Spans of the expected type in a text, in order of appearance. */
 export function typedSpans(text: string, type: AnswerType, questionTokens: ReadonlySet<string>): Span[] {
@@ -69,10 +72,20 @@ export function typedSpans(text: string, type: AnswerType, questionTokens: Reado
     case 'list':
       return [];
     case 'place':
-      return [...matches(text, STREET_ADDRESS), ...names(text, questionTokens)];
+      return [
+        ...matches(text, STREET_ADDRESS),
+        ...names(text, questionTokens).filter((s) => !isMonth(s.text) && !isPeopleAdjective(s.text)),
+      ];
+    case 'person':
+      return names(text, questionTokens).filter((s) => !isMonth(s.text) && countriesIn(s.text).size === 0);
     default:
-      return names(text, questionTokens);
+      return names(text, questionTokens).filter((s) => !isMonth(s.text));
   }
+}
+
+/** A month's name alone ("October") names no person, place or thing. */
+function isMonth(text: string): boolean {
+  return new RegExp(`^${MONTH}$`, 'u').test(text);
 }
 
 /** Proper names that are not the question's own words, without leading stop words. */

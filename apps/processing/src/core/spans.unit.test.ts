@@ -43,4 +43,12 @@ describe('typedSpans', () => {
     for (const span of typedSpans(text, 'number', new Set()))
       expect(text.slice(span.start, span.start + span.text.length)).toBe(span.text);
   });
+
+  it("reads a span of years as one date, initials inside a name, and no month or people's adjective as a person", () => {
+    expect(texts('The war lasted 1754–1763 in the colonies.', 'date')).toEqual(['1754–1763']);
+    expect(texts('It was run by William E. Simon from the start.', 'person')).toEqual(['William E. Simon']);
+    expect(texts('In October the Spanish envoy met Anna Berg.', 'person')).toEqual(['Anna Berg']);
+    expect(texts('The French settlers reached Quebec.', 'place')).toEqual(['Quebec']);
+    expect(texts('', 'person')).toEqual([]);
+  });
 });
