@@ -93,7 +93,14 @@ async function main(): Promise<void> {
     ...(args.replicas ? { replicas: args.replicas } : {}),
     // the harness is one client asking 200 questions; the default per-client run rate (30/min) would pace it
     // per-service processes (not the one-process default), so that a kill takes one service down
-    env: { GATEWAY_RUNS_PER_MINUTE: '600', GATEWAY_RUNS_BURST: '50', FORAGE_PROCESSES: 'per-service' },
+    // and a run that asks the user a question (a form needing a name) goes on without an answer after
+    // 20 s instead of 5 min: nobody answers here, and each run must end inside the harness's wait
+    env: {
+      GATEWAY_RUNS_PER_MINUTE: '600',
+      GATEWAY_RUNS_BURST: '50',
+      FORAGE_PROCESSES: 'per-service',
+      ORCH_INPUT_WAIT_MS: '20000',
+    },
   });
   // Ctrl-C stops the stack it started instead of orphaning it
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -174,6 +181,12 @@ async function main(): Promise<void> {
     for (const n of drive.notStarted.slice(0, 5)) console.log(`  not started: ${n}`);
     for (const u of read.unreadable.slice(0, 5)) console.log(`  log store unreadable: ${u}`);
     printAudit(result, published.length, read.stored.length);
+    // where a lost run stands now (running, needs_input, or unknown to the runs history)
+    for (const runId of result.lostRunIds.slice(0, 10)) {
+      const res = await fetch(`${gatewayUrl}/v1/runs/${runId}`).catch(() => undefined);
+      const view = res?.ok ? ((await res.json()) as { status?: string }) : undefined;
+      console.log(`  lost run ${runId}: ${view?.status ?? `HTTP ${String(res?.status ?? 'error')}`}`);
+    }
     // why a lost run never ended: a dead-lettered run.start (deliveries exhausted) or completion
     for (const d of await deadLettersOf(nc, result.lostRunIds)) {
       console.log(
