@@ -154,6 +154,12 @@ const listingPriceField = listingField(
 );
 const listingListField = listingField(z.array(z.string().max(300)).max(100));
 
+/** A point on Earth in decimal degrees (WGS 84). */
+export const geoPointSchema = z
+  .object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) })
+  .meta({ title: 'GeoPoint' });
+export type GeoPoint = z.infer<typeof geoPointSchema>;
+
 export const productAvailabilitySchema = z.enum([
   'InStock',
   'OutOfStock',
@@ -183,6 +189,12 @@ export const hotelListingSchema = z.object({
   location: listingTextField.optional(),
   star_rating: listingField(z.number().min(0).max(5)).optional(),
   amenities: listingListField.optional(),
+  geo: listingField(geoPointSchema)
+    .optional()
+    .meta({ description: 'Coordinates from the markup (schema.org geo)' }),
+  distance: listingTextField
+    .optional()
+    .meta({ description: 'A distance the card states, as written ("1.2 km from the centre")' }),
 });
 export const productListingSchema = z.object({
   kind: z.literal('product'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCommand } from './define.js';
 import { evidenceRefSchema, httpUrlSchema, runIdSchema } from './common.js';
-import { listingSchema } from './dom.js';
+import { geoPointSchema, listingSchema } from './dom.js';
 import { sourceSchema } from './source.js';
 
 /** The listings one page offered (dom.understand.v1's `listings`), with where the page's evidence is. */
@@ -20,8 +20,8 @@ export type ListingPage = z.infer<typeof listingPageSchema>;
 export const listingCriteriaSchema = z
   .object({
     /** `relevance` keeps the order of confidence (then first seen). */
-    rankBy: z.enum(['price', 'rating', 'relevance']).default('relevance'),
-    /** Default: ascending for price, descending for rating and relevance. */
+    rankBy: z.enum(['price', 'rating', 'relevance', 'distance']).default('relevance'),
+    /** Default: ascending for price and distance, descending for rating and relevance. */
     order: z.enum(['asc', 'desc']).optional(),
     maxPrice: z.number().nonnegative().optional(),
     minPrice: z.number().nonnegative().optional(),
@@ -33,6 +33,10 @@ export const listingCriteriaSchema = z
       .optional(),
     /** A named place: items whose location or address names it rank before the others. */
     place: z.string().min(1).max(200).optional(),
+    near: geoPointSchema.optional().meta({
+      description:
+        "The named place's coordinates, when known: items with coordinates are ranked by their distance to it",
+    }),
     limit: z.number().int().min(1).max(200).default(20),
   })
   .meta({ title: 'ListingCriteria' });
@@ -72,6 +76,17 @@ export const mergedListingSchema = z
     issues: z.array(z.string().max(300)).max(50),
     /** The location or address names the criteria's place. */
     nearPlace: z.boolean().optional(),
+    /** Coordinates read from the listing's markup. */
+    geo: geoPointSchema.optional(),
+    /** Distance in km to the criteria's place: computed from coordinates, or as the card states it. */
+    distance: z
+      .object({
+        km: z.number().nonnegative(),
+        from: z.enum(['geo', 'stated']),
+        /** What the distance is measured to ("the centre", the criteria's place). */
+        to: z.string().max(300),
+      })
+      .optional(),
     /** Where the name was read: cite this. */
     source: sourceSchema,
     /** Every page listing merged into this item (fuzzy same name and address). */

@@ -28,6 +28,8 @@ export interface CardFields {
   readonly currency?: Field<string>;
   readonly starRating?: Field<number>;
   readonly location?: Field<string>;
+  /** A distance the card states, as written ("1.2 km from the centre"); processing parses it. */
+  readonly distance?: Field<string>;
   readonly amenities?: Field<string[]>;
   readonly sku?: Field<string>;
   readonly availability?: Field<ProductAvailability>;
@@ -82,6 +84,7 @@ export function readCardFields(card: Element): CardFields {
     ...(price ? { price: price.price, ...(price.currency ? { currency: price.currency } : {}) } : {}),
     ...optional('starRating', starRatingOf(leaves)),
     ...optional('location', location),
+    ...optional('distance', distanceOf(leaves)),
     ...optional('amenities', amenitiesOf({ card, leaves, exclude: [name?.value, location?.value] })),
     ...optional('availability', availabilityOf(leaves)),
     ...optional('email', emailOf(card, leaves)),
@@ -137,6 +140,18 @@ function priceOf(leaves: readonly Element[]): { price: Field<string>; currency?:
   if (!best) return undefined;
   const price = field(best.price.amount, best.el);
   return { price, ...(best.price.currency ? { currency: field(best.price.currency, best.el) } : {}) };
+}
+
+/** "1.2 km from the centre", "800 m to the station", "0.5 miles from Union Square". */
+const STATED_DISTANCE =
+  /\d+(?:[.,]\d+)?\s*(?:km|kms|kilomet(?:re|er)s?|m|met(?:re|er)s?|mi|miles?|ft|feet|yd|yds|yards?)\.?\s+(?:away\s+)?(?:from|to)\s+\S[^,.;()|\n]{1,80}/iu;
+
+function distanceOf(leaves: readonly Element[]): Field<string> | undefined {
+  for (const el of leaves) {
+    const match = STATED_DISTANCE.exec(nodeText(el));
+    if (match) return field(match[0].trim(), el);
+  }
+  return undefined;
 }
 
 function starRatingOf(leaves: readonly Element[]): Field<number> | undefined {

@@ -46,6 +46,7 @@ export function listingFromCard(input: {
         ...opt('location', f.location ?? f.address),
         ...opt('star_rating', f.starRating),
         ...opt('amenities', f.amenities),
+        ...opt('distance', f.distance),
       };
     case 'product':
       return {

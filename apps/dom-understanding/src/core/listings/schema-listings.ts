@@ -88,6 +88,7 @@ function hotel(item: StructuredItem): Omit<HotelListing, 'id'> {
     .map((f) => firstText(f, 'name')?.text)
     .filter((n): n is string => n !== undefined);
   const amenityAt = item.props.get('amenityFeature')?.[0];
+  const geo = geoOf(item);
   return {
     kind: 'hotel',
     xpath: item.xpath,
@@ -104,7 +105,21 @@ function hotel(item: StructuredItem): Omit<HotelListing, 'id'> {
     ...(amenities.length > 0 && amenityAt
       ? { amenities: fieldFrom(amenities.slice(0, 100), amenityAt, item) }
       : {}),
+    ...(geo ? { geo } : {}),
   };
+}
+
+/** schema.org `geo` (a GeoCoordinates with latitude and longitude), when both are numbers on Earth. */
+function geoOf(item: StructuredItem): HotelListing['geo'] {
+  const geo = nestedItems(item, 'geo')[0];
+  const latAt = geo ? firstText(geo, 'latitude') : undefined;
+  const lonAt = geo ? firstText(geo, 'longitude') : undefined;
+  if (!geo || !latAt?.text || !lonAt?.text) return undefined;
+  const latitude = Number(latAt.text);
+  const longitude = Number(lonAt.text);
+  if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) return undefined;
+  if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return undefined;
+  return fieldFrom({ latitude, longitude }, latAt, geo);
 }
 
 function contact(item: StructuredItem): Omit<ContactListing, 'id'> {

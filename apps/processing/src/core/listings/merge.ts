@@ -48,6 +48,8 @@ function combine(a: Merged, b: Merged): Merged {
   const rating = best.rating ?? other.rating;
   const location = best.location ?? other.location;
   const date = best.date ?? other.date;
+  const geo = best.geo ?? other.geo;
+  const distance = best.distance ?? other.distance;
   const present = new Set(fields.map((f) => f.field));
   if (price?.currency) present.add('currency');
   const required = REQUIRED_FIELDS[best.kind];
@@ -59,6 +61,8 @@ function combine(a: Merged, b: Merged): Merged {
     ...(rating !== undefined ? { rating } : {}),
     ...(location ? { location } : {}),
     ...(date ? { date } : {}),
+    ...(geo ? { geo } : {}),
+    ...(distance ? { distance } : {}),
     fields,
     missing,
     completeness,

@@ -1,4 +1,5 @@
 import type { Listing, ListingFieldValue, ListingPage, MergedListing } from '@forage/contracts';
+import { parseGeoPoint, parseStatedDistance } from './distance.js';
 import { normalizeCurrency, parseDate, parsePrice, parseRating } from './normalize-values.js';
 
 /** The fields each kind of listing should have; completeness is the share present and valid. */
@@ -82,6 +83,15 @@ export function readListing(listing: Listing, page: ListingPage): ReadListing | 
       keep('date', d, dateField);
     } else issues.push(`date: "${String(dateField.value).slice(0, 40)}" is no date`);
   }
+  const geoField = raw['geo'];
+  const geo = geoField ? parseGeoPoint(geoField.value) : null;
+  if (geoField && geo) keep('geo', `${String(geo.latitude)}, ${String(geo.longitude)}`, geoField);
+  else if (geoField) issues.push('geo: not a point on Earth');
+  const distanceField = raw['distance'];
+  const stated = distanceField ? parseStatedDistance(String(distanceField.value)) : null;
+  if (distanceField && stated) keep('distance', `${String(stated.km)} km to ${stated.to}`, distanceField);
+  else if (distanceField)
+    issues.push(`distance: "${String(distanceField.value).slice(0, 40)}" is no distance`);
   checkText(raw, 'email', (v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/u.test(v), keep, issues);
   checkText(raw, 'phone', (v) => (v.match(/\d/g) ?? []).length >= 6, keep, issues);
   for (const field of ['location', 'address', 'sku', 'brand', 'availability', 'abstract', 'url']) {
@@ -104,6 +114,8 @@ export function readListing(listing: Listing, page: ListingPage): ReadListing | 
     ...(rating !== undefined ? { rating } : {}),
     ...(location ? { location } : {}),
     ...(date ? { date } : {}),
+    ...(geo ? { geo } : {}),
+    ...(stated ? { distance: { km: stated.km, from: 'stated' as const, to: stated.to } } : {}),
     fields,
     completeness,
     missing,
