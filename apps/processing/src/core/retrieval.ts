@@ -39,14 +39,15 @@ export function retrieve(input: {
  * one array per selection of content-addressed chunk sets (so it can never be stale), and an
  * array the caller grew since is indexed afresh. Entries go when the array is collected.
  */
-const indexes = new WeakMap<readonly SourcedChunk[], ChunkIndex>();
+const indexes = new WeakMap<readonly SourcedChunk[], { index: ChunkIndex; length: number }>();
 
 /** The index of these chunks: built once per chunk array (see `indexes`). */
 export function indexOf(chunks: readonly SourcedChunk[]): ChunkIndex {
   const cached = indexes.get(chunks);
-  if (cached && cached.chunks.length === chunks.length) return cached;
+  // the index holds the array itself, so the length it was built at is kept beside it
+  if (cached && cached.length === chunks.length) return cached.index;
   const index = indexChunks(chunks);
-  indexes.set(chunks, index);
+  indexes.set(chunks, { index, length: chunks.length });
   return index;
 }
 
@@ -83,7 +84,8 @@ export function indexChunks(chunks: readonly SourcedChunk[]): ChunkIndex {
       else holders.set(token, [i]);
     }
   });
-  return { chunks, bm25, tokenLists, tokenSets, avgLength, holders };
+  // a copy: the index must not change when the caller grows its array
+  return { chunks: [...chunks], bm25, tokenLists, tokenSets, avgLength, holders };
 }
 
 /** How many chunks mention the term (every word of a name, or any alternate of a word): see `termIn`. */

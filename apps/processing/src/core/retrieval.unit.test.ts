@@ -1,6 +1,6 @@
 import { aSourcedChunk } from '@forage/testing';
 import { analyzeQuestion } from './question.js';
-import { retrieve } from './retrieval.js';
+import { indexOf, retrieve } from './retrieval.js';
 
 const chunk = (chunkId: string, text: string) => aSourcedChunk({ chunkId, text, headingPath: [], title: '' });
 
@@ -37,5 +37,21 @@ describe('retrieve', () => {
   it('returns nothing for no chunks or a question without terms', () => {
     expect(retrieve({ question, chunks: [], limit: 10 }).top).toEqual([]);
     expect(retrieve({ question: analyzeQuestion('What is it?'), chunks, limit: 10 }).top).toEqual([]);
+  });
+});
+
+describe('the index cache', () => {
+  it('builds the index of a chunk array once, and again for an array grown since', () => {
+    const chunks = [
+      chunk('a', 'The capital of Veloria is Portavel.'),
+      chunk('b', 'Veloria is a republic in the highlands.'),
+    ];
+    const index = indexOf(chunks);
+    expect(indexOf(chunks)).toBe(index);
+    expect(indexOf([...chunks])).not.toBe(index);
+    chunks.push(aSourcedChunk({ chunkId: 'late', text: 'Veloria joined the league in 1921.' }));
+    const grown = indexOf(chunks);
+    expect(grown).not.toBe(index);
+    expect(grown.chunks).toHaveLength(index.chunks.length + 1);
   });
 });
