@@ -59,7 +59,7 @@ export interface EntityPage {
 }
 
 /** The title without a parenthetical qualifier or a site suffix ("Ed Wood (film)" → "Ed Wood"). */
-function titleCore(title: string): string {
+export function titleCore(title: string): string {
   return (
     title
       .replace(/\s*\([^)]*\)\s*/gu, ' ')

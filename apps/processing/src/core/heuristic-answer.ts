@@ -1,4 +1,5 @@
 import type { AnswerType, ConfidenceComponents, ScoredAnswer, SourcedChunk } from '@forage/contracts';
+import { bridgeCandidates, namesBridge } from './bridge.js';
 import { candidatesFrom, type Derivation } from './candidates.js';
 import { choiceCandidates, choiceOptions } from './choice.js';
 import { scoreCandidates, type ScoredCandidate } from './confidence.js';
@@ -57,7 +58,20 @@ export function answerHeuristically(input: AnswerInput): AnswerOutcome {
     !options && expectedType === 'yes_no' && spans.length === 0
       ? yesNoCandidate({ question: input.question, chunks: input.chunks, retrieval: retrievalOf(top) })
       : undefined;
-  const candidates = derivedYesNo ? [derivedYesNo] : spans;
+  // a two-hop question: the page about what the question names links to the page with the answer
+  const bridged =
+    !options && !derivedYesNo && expectedType !== 'yes_no'
+      ? bridgeCandidates({
+          questionText: input.question,
+          question,
+          chunks: input.chunks,
+          weights,
+          retrieval: retrievalOf(top),
+        })
+      : { candidates: [], bridges: [] };
+  const direct =
+    bridged.candidates.length > 0 ? spans.filter((c) => !namesBridge(c.answer, bridged.bridges)) : spans;
+  const candidates = derivedYesNo ? [derivedYesNo] : [...direct, ...bridged.candidates];
   if (candidates.length === 0)
     return {
       ...abstain(`no chunk holds a ${expectedType} next to the question's key terms`),

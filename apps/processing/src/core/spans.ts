@@ -65,7 +65,12 @@ export function typedSpans(text: string, type: AnswerType, questionTokens: Reado
         (s) => !/\d/.test(s.text) || !questionTokens.has(s.text.replace(/\D/g, '')),
       );
     case 'date':
-      return matches(text, DATE).filter((s) => !questionTokens.has(s.text.toLowerCase()));
+      // a date the question itself gives ("the 2011–12 season") is not its answer
+      return matches(text, DATE).filter(
+        (s) =>
+          !questionTokens.has(s.text.toLowerCase()) &&
+          !(s.text.match(/\d+/g) ?? []).every((n) => questionTokens.has(n)),
+      );
     case 'yes_no':
       return matches(text, YES_NO);
     case 'definition':
