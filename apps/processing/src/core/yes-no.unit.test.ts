@@ -1,3 +1,4 @@
+import { scoredAnswerSchema } from '@forage/contracts';
 import { aSourcedChunk } from '@forage/testing';
 import { entityPage, namedRuns } from './entities.js';
 import { answerHeuristically } from './heuristic-answer.js';
@@ -62,6 +63,8 @@ describe("yes/no from the named things' pages", () => {
     expect(answer?.derivation?.sources[1]?.snippet).toBe(
       'Jon Vale was an American painter, known for murals.',
     );
+    // the reply validates at the boundary, derivation included
+    expect(scoredAnswerSchema.parse(answer).derivation?.sources).toHaveLength(2);
   });
   it('says no when one page does not state it', () => {
     expect(ask('Are Mira Colt and Ilse Brandt both painters?').answers[0]?.text).toBe('no');
