@@ -9,6 +9,8 @@ import { tokenize } from './text.js';
 const MIN_TITLE_MATCH = 0.7;
 /** Bridge pages read per question (the first mentioned in the subject's page first). */
 const MAX_BRIDGES = 4;
+/** Chunks of one bridge page read for the answer. */
+const MAX_BRIDGE_CHUNKS = 8;
 /** A fact read through a link is a little less certain than one a page states outright. */
 const BRIDGE_DISCOUNT = 0.9;
 /** Shorter titles are too common to mark a mention ("Go", "It"). */
@@ -67,7 +69,14 @@ export function bridgeCandidates(input: {
     };
     for (const { page } of bridges) {
       names.push(titleCore(page[0]?.title ?? ''));
-      for (const chunk of page) {
+      // only the bridge page's chunks that say something the question asks, a bounded number of them
+      const relevant = page
+        .filter((chunk) => {
+          const tokens = new Set(tokenize(chunk.text));
+          return rest.some((t) => termIn(tokens, t));
+        })
+        .slice(0, MAX_BRIDGE_CHUNKS);
+      for (const chunk of relevant) {
         for (const c of candidatesFrom({
           chunk,
           retrieval: input.retrieval(chunk),
