@@ -1,26 +1,11 @@
 import type { ChainRecord } from '@forage/contracts';
-import { appendLink, GENESIS_TAIL, type ChainRow, type ChainTail } from '../core/chain.js';
+import { GENESIS_TAIL, type ChainRow, type ChainTail } from '../core/chain.js';
 import { LogStoreUnavailableError } from '../errors.js';
+import { appendGroupIn, COLUMNS, seqOf, toChainRow, type RowShape } from './append-group.js';
 import type { AppendOutcome, ChainLink, LogRepository, RunRowsQuery } from './log-repository.js';
 import { migrate } from './migrations.js';
-import type { SqlClient, SqlSession } from './sql-client.js';
+import type { SqlClient } from './sql-client.js';
 
-interface RowShape {
-  /** `bigint`: PGlite returns a number, `pg` a decimal string. */
-  seq: number | string;
-  record_id: string;
-  run_id: string;
-  prev_hash: string;
-  hash: string;
-  body: string;
-}
-
-const COLUMNS = 'seq, record_id, run_id, prev_hash, hash, body';
-/**
- * Held for the whole append transaction (read tail → insert), so writers in other processes
- * sharing the database (several logging replicas) queue up too and the chain cannot fork.
- */
-const WRITER_LOCK = 7_808_002;
 /**
  * Appends waiting together are written in one transaction (group commit): one lock, one tail
  * read and one multi-row insert for up to this many records.
@@ -86,21 +71,39 @@ export class SqlLogRepository implements LogRepository {
       await this.untilGroupReady();
       const group = this.pending.splice(0, MAX_GROUP);
       try {
-        const outcomes = await this.guard('append', () =>
-          this.db.transaction((tx) =>
-            appendGroupIn(
-              tx,
-              group.map((p) => p.record),
-            ),
-          ),
-        );
-        group.forEach((p, i) => {
-          const outcome = outcomes[i];
-          if (outcome) p.resolve(outcome);
-          else p.reject(new LogStoreUnavailableError('append produced no outcome'));
-        });
+        settleGroup(group, await this.writeGroup(group));
       } catch (err) {
-        for (const p of group) p.reject(err);
+        await this.isolate(group, err);
+      }
+    }
+  }
+
+  private writeGroup(group: readonly PendingAppend[]): Promise<AppendOutcome[]> {
+    return this.guard('append', () =>
+      this.db.transaction((tx) =>
+        appendGroupIn(
+          tx,
+          group.map((p) => p.record),
+        ),
+      ),
+    );
+  }
+
+  /**
+   * A group's transaction failed. When the database still answers, the failure came from one of
+   * its records (a row the database refuses): each is written alone, so only that record fails
+   * (and is retried, then dead-lettered, by itself). When it does not answer, the whole group fails.
+   */
+  private async isolate(group: readonly PendingAppend[], err: unknown): Promise<void> {
+    if (group.length === 1 || !(await this.health()).ok) {
+      for (const p of group) p.reject(err);
+      return;
+    }
+    for (const p of group) {
+      try {
+        settleGroup([p], await this.writeGroup([p]));
+      } catch (alone) {
+        p.reject(alone);
       }
     }
   }
@@ -212,77 +215,12 @@ export class SqlLogRepository implements LogRepository {
   }
 }
 
-/**
- * A group of appends, inside one transaction. The advisory lock comes first; under READ COMMITTED
- * every later statement sees what the previous lock holder committed, so the tail read here is
- * the real tail and the duplicate check sees a record another replica just stored.
- */
-async function appendGroupIn(tx: SqlSession, records: readonly ChainRecord[]): Promise<AppendOutcome[]> {
-  await tx.query('select pg_advisory_xact_lock($1)', [WRITER_LOCK]);
-  // one statement for the group's ids already stored and the tail (each statement has a fixed cost)
-  const found = await tx.query<RowShape & { is_tail: boolean }>(
-    `(select ${COLUMNS}, false as is_tail from log_records where record_id = any($1::text[]))
-     union all
-     (select seq, record_id, run_id, prev_hash, hash, '' as body, true as is_tail
-        from log_records order by seq desc limit 1)`,
-    [records.map((r) => r.record_id)],
-  );
-  const known = new Map(found.filter((r) => !r.is_tail).map((r) => [r.record_id, toChainRow(r)]));
-  const last = found.find((r) => r.is_tail);
-  let tail: ChainTail = last ? { seq: seqOf(last.seq), hash: last.hash } : GENESIS_TAIL;
-  const inserted: ChainRow[] = [];
-  const outcomes = records.map((record): AppendOutcome => {
-    const row = appendLink(tail, record);
-    const stored = known.get(record.record_id);
-    if (stored) return { status: stored.body === row.body ? 'duplicate' : 'conflict', row: stored };
-    known.set(record.record_id, row);
-    inserted.push(row);
-    tail = row;
-    return { status: 'stored', row };
+function settleGroup(group: readonly PendingAppend[], outcomes: readonly AppendOutcome[]): void {
+  group.forEach((p, i) => {
+    const outcome = outcomes[i];
+    if (outcome) p.resolve(outcome);
+    else p.reject(new LogStoreUnavailableError('append produced no outcome'));
   });
-  if (inserted.length > 0) await insertRows(tx, inserted);
-  return outcomes;
-}
-
-async function insertRows(tx: SqlSession, rows: readonly ChainRow[]): Promise<void> {
-  if (tx.copyRows) {
-    await tx.copyRows({
-      table: 'log_records',
-      columns: COLUMNS.split(', '),
-      rows: rows.map((r) => [String(r.seq), r.recordId, r.runId, r.prevHash, r.hash, r.body]),
-    });
-    return;
-  }
-  await tx.query(
-    `insert into log_records (${COLUMNS})
-     select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])`,
-    [
-      rows.map((r) => r.seq),
-      rows.map((r) => r.recordId),
-      rows.map((r) => r.runId),
-      rows.map((r) => r.prevHash),
-      rows.map((r) => r.hash),
-      rows.map((r) => r.body),
-    ],
-  );
-}
-
-function toChainRow(row: RowShape): ChainRow {
-  return {
-    seq: seqOf(row.seq),
-    recordId: row.record_id,
-    runId: row.run_id,
-    prevHash: row.prev_hash,
-    hash: row.hash,
-    body: row.body,
-  };
-}
-
-function seqOf(value: number | string): number {
-  const seq = Number(value);
-  if (!Number.isSafeInteger(seq))
-    throw new LogStoreUnavailableError(`seq ${String(value)} is not a safe integer`);
-  return seq;
 }
 
 /** A connection failure can be an AggregateError with an empty message (one error per address). */
