@@ -26,6 +26,8 @@ export const orchestratorConfigSchema = baseEnvSchema
     ORCH_MAX_PAGES: z.coerce.number().int().min(1).max(100).default(24),
     /** Pages read on one site during exploration (the hyperlink explorer's default is 5). */
     ORCH_PAGES_PER_SITE: z.coerce.number().int().min(1).max(50).default(5),
+    /** A run stops (and says so) once its LLM and paid-search spend passes this many US dollars; unset: no limit. */
+    ORCH_MAX_COST_USD: z.coerce.number().min(0).max(1_000).optional(),
     /** Every run ends by this deadline with a clear reason, so no client waits forever. */
     ORCH_RUN_DEADLINE_MS: z.coerce.number().int().min(5_000).max(3_600_000).default(240_000),
     /** How long a request waits, retrying, for a service with no responders (restarting, scaling). */

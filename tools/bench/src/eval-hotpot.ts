@@ -6,7 +6,7 @@
  * metric: answer EM / F1 (yes/no must match exactly) and supporting-fact F1 from the sentences the
  * released answer cites. Only released (verified) answers count; no LLM unless one is configured.
  *
- *   npm run eval:hotpot -- --data ../shared/bench/hotpotqa-dev --end-to-end [--limit N] [--verbose]
+ *   npm run eval:hotpot -- --data ../shared/bench/hotpotqa-dev --end-to-end [--limit N] [--max-pages N] [--verbose]
  *   (without --end-to-end it runs eval-hotpot-processing: the paragraphs through dom-understanding
  *   and processing only)
  */
@@ -23,6 +23,7 @@ import { startCliStack } from './sandbox-eval/stack.js';
 import { percentile } from './stats.js';
 
 const completionSchema = z.object({
+  runId: z.string().optional(),
   outcome: z.string(),
   answer: z
     .object({
@@ -61,6 +62,8 @@ async function main(): Promise<number> {
       limit: { type: 'string' },
       verbose: { type: 'boolean', default: false },
       'timeout-s': { type: 'string', default: '180' },
+      // the run's page budget (forage ask --max-pages): a bridge question needs its pages from two searches
+      'max-pages': { type: 'string', default: '10' },
     },
   });
   if (!values['end-to-end']) {
@@ -88,7 +91,7 @@ async function main(): Promise<number> {
       const started = performance.now();
       const asked = await cli(
         root,
-        ['ask', '--json', '--data-dir', dataDir, item.question],
+        ['ask', '--json', '--max-pages', values['max-pages'], '--data-dir', dataDir, item.question],
         Number(values['timeout-s']) * 1000,
       );
       const seconds = (performance.now() - started) / 1000;
@@ -106,6 +109,16 @@ async function main(): Promise<number> {
         console.log(
           `       gold: ${item.answer} | predicted: ${prediction.replace(/\n/g, ' | ').slice(0, 200)}`,
         );
+      const runId = parsed.success ? parsed.data.runId : undefined;
+      if (values.verbose && f1 < 0.5 && runId) {
+        // where the answer was lost: the run's steps as `forage show` prints them
+        const shown = await cli(root, ['show', runId, '--data-dir', dataDir], 60_000);
+        for (const line of shown.stdout
+          .split('\n')
+          .filter((l) => /answer|verif|plan|search|visit|AGGREGATE|TERMINATE/i.test(l))
+          .slice(0, 40))
+          console.log(`       | ${line.slice(0, 220)}`);
+      }
     }
   } finally {
     rmSync(sites, { recursive: true, force: true });
@@ -115,7 +128,7 @@ async function main(): Promise<number> {
   const mean = (f: (r: (typeof rows)[number]) => number): number =>
     (100 * rows.reduce((s, r) => s + f(r), 0)) / n;
   console.log(
-    `RESULT answer_f1=${mean((r) => r.f1).toFixed(1)} answer_em=${mean((r) => r.em).toFixed(1)} sp_f1=${mean((r) => r.sp).toFixed(1)} questions=${String(rows.length)} answered=${mean((r) => (r.answered ? 1 : 0)).toFixed(1)} median_s=${percentile(
+    `RESULT answer_f1=${mean((r) => r.f1).toFixed(1)} answer_em=${mean((r) => r.em).toFixed(1)} sp_f1=${mean((r) => r.sp).toFixed(1)} questions=${String(rows.length)} answered=${mean((r) => (r.answered ? 1 : 0)).toFixed(1)} max_pages=${values['max-pages']} median_s=${percentile(
       rows.map((r) => r.seconds).sort((a, b) => a - b),
       50,
     ).toFixed(1)} llm=${process.env['LLM_BASE_URL'] ? 'yes' : 'no'}`,

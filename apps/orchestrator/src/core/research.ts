@@ -12,6 +12,7 @@ import { RunState } from './loop/run-state.js';
 import { describeDecision, timedStep } from './loop/step.js';
 import { visit } from './loop/visit.js';
 import { feedbackQuery } from './loop/feedback.js';
+import { overBudget, type LlmSpend } from './loop/spend.js';
 import type { Plan } from './plan/plan.js';
 
 export interface ResearchInput {
@@ -23,6 +24,10 @@ export interface ResearchInput {
   readonly resultsPerSearch: number;
   /** Where a redelivered run left off. */
   readonly resume?: Checkpoint;
+  /** ORCH_MAX_COST_USD: the run stops once its LLM and paid-search spend passes it. */
+  readonly maxCostUsd?: number;
+  /** Dollars spent for the run outside the loop so far (the LLM planner), asked at every step. */
+  readonly spentElsewhereUsd?: () => number;
 }
 
 export interface RunMetrics {
@@ -43,6 +48,8 @@ export interface ResearchResult {
   readonly checked: readonly CheckedCandidate[];
   /** The search results the run read, and whether they gave anything used. */
   readonly searchOutcomes: readonly { url: string; outcome: 'useful' | 'useless' }[];
+  /** The LLM calls the services reported for the run's answers. */
+  readonly llm: LlmSpend;
 }
 
 /**
@@ -81,6 +88,7 @@ export async function research(acts: Activities, input: ResearchInput): Promise<
     });
   const startUrls = plan.startUrls.length > 0 ? plan.startUrls : plan.site ? [siteRoot(plan.site)] : [];
   let stoppedBy: string;
+  let costReason: string | undefined;
 
   for (;;) {
     const cancelled = acts.cancelled();
@@ -90,6 +98,21 @@ export async function research(acts: Activities, input: ResearchInput): Promise<
         step: 'plan',
         status: 'succeeded',
         detail: `TERMINATE (cancelled) — ${cancelled}`,
+        durationMs: 0,
+      });
+      break;
+    }
+    costReason = overBudget({
+      spend: state.spend,
+      elsewhereUsd: input.spentElsewhereUsd?.() ?? 0,
+      maxCostUsd: input.maxCostUsd,
+    });
+    if (costReason) {
+      stoppedBy = 'cost_limit';
+      await acts.report({
+        step: 'plan',
+        status: 'succeeded',
+        detail: `TERMINATE (cost_limit) — ${costReason}`,
         durationMs: 0,
       });
       break;
@@ -142,6 +165,7 @@ export async function research(acts: Activities, input: ResearchInput): Promise<
         ).catch(() => undefined);
         if (reply) {
           state.expectedRecordIds.push(reply.logRecordId);
+          state.spend.addSearch(reply.costUsd);
           state.resultUrls = reply.results
             .slice(0, input.resultsPerSearch)
             .map((r) => r.url)
@@ -194,6 +218,7 @@ export async function research(acts: Activities, input: ResearchInput): Promise<
       failures: [{ claim: '', reason: acts.cancelled() ?? 'cancelled' }],
       checked: [],
       searchOutcomes: searchOutcomesOf(state, new Set()),
+      llm: state.spend.llm,
       metrics: {
         pages: state.pagesRead,
         searches: state.searches,
@@ -206,6 +231,9 @@ export async function research(acts: Activities, input: ResearchInput): Promise<
   const usedUrls = new Set(released.checked.map((c) => normalizeUrl(c.candidate.answer.source.url)));
   return {
     ...released,
+    // what was verified before the limit is still released; the limit is said first
+    failures: costReason ? [{ claim: '', reason: costReason }, ...released.failures] : released.failures,
+    llm: state.spend.llm,
     searchOutcomes: searchOutcomesOf(state, usedUrls),
     metrics: {
       pages: state.pagesRead,
@@ -239,6 +267,7 @@ function currentFeedback(plan: Plan, state: RunState): LoopView['feedbackQuery']
     plan,
     missing: missing.length > 0 ? missing : plan.parts,
     tried: state.queriesTried,
+    tentative: state.tentative,
   });
 }
 

@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { runCompleted, runStart, searchOutcome, type EventPayload, type RunReport } from '@forage/contracts';
 import { EvidenceStore } from '@forage/evidence';
-import type { LlmUsageMeter } from '@forage/llm';
+import { addUsage, type LlmUsageMeter } from '@forage/llm';
 import { Bus, HandleEvent, LOGGER, streams } from '@forage/messaging';
 import type { Logger } from '@forage/observability';
 import { research, type ResearchResult } from '../core/research.js';
@@ -148,6 +148,10 @@ export class RunStartHandler {
           sufficientConfidence: this.config.ORCH_SUFFICIENT_CONFIDENCE,
           resultsPerSearch: this.config.ORCH_SEARCH_LIMIT,
           ...(resume ? { resume } : {}),
+          ...(this.config.ORCH_MAX_COST_USD !== undefined
+            ? { maxCostUsd: this.config.ORCH_MAX_COST_USD }
+            : {}),
+          spentElsewhereUsd: () => this.meter.get(run.runId).costUsd,
         }),
         deadline,
       ]);
@@ -156,7 +160,8 @@ export class RunStartHandler {
         'run finished',
       );
       for (const o of done.searchOutcomes) this.bus.publish(searchOutcome, { runId: run.runId, ...o });
-      const llm = this.meter.take(run.runId);
+      // the planner's calls (metered here) and the answers' (reported by processing)
+      const llm = addUsage(this.meter.take(run.runId), done.llm);
       ending = {
         ...done,
         report: buildReport({
@@ -165,7 +170,7 @@ export class RunStartHandler {
           metrics: {
             ...done.metrics,
             wallMs: clock.wallTime(),
-            llm: this.planner.usesLlm ? llm : null,
+            llm: this.planner.usesLlm || llm.calls > 0 ? llm : null,
           },
         }),
       };

@@ -147,7 +147,7 @@ export const SETTINGS = {
     type: 'number',
     schema: z.number().min(0).max(1_000).optional(),
     description:
-      'Spend on paid APIs (LLM, search providers) a run may reach (per-run limit; passed as ORCH_MAX_COST_USD, not enforced yet)',
+      'Spend on paid APIs (LLM, search providers) a run may reach; past it the run stops and says why (per-run limit; passed as ORCH_MAX_COST_USD)',
     targets: [{ service: 'orchestrator', variable: 'ORCH_MAX_COST_USD' }],
   }),
   domainConcurrency: defineSetting({

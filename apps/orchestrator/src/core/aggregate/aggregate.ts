@@ -63,11 +63,22 @@ export async function aggregate(input: {
     ).catch(() => undefined);
     if (reply) {
       state.expectedRecordIds.push(reply.logRecordId);
+      state.spend.addAnswer(reply);
       const answer = acceptable({ reply, part, min: input.sufficientConfidence });
-      if (answer) {
-        state.answers.set(part.id, answer);
+      // an answer over part of the pages the search returned is not final when it could change with
+      // the rest: a derived answer (a comparison needs every compared page) or an open question
+      // (no attribute to find on one entity's page); it stays tentative until they are read
+      if (answer && (answer.derivation || !part.attribute) && stillGathering(state)) {
+        state.tentative.set(part.id, answer);
         continue;
       }
+      if (answer) {
+        state.answers.set(part.id, answer);
+        state.tentative.delete(part.id);
+        continue;
+      }
+      const fallback = plausible({ reply, part });
+      if (fallback) state.tentative.set(part.id, fallback);
     }
     // a numeric value in running text: the number nearest the attribute's word on the entity's page
     const stated =
@@ -82,6 +93,11 @@ export async function aggregate(input: {
       state.answers.set(part.id, stated);
     }
   }
+}
+
+/** Search results of the current search are still unread, and the page budget allows reading them. */
+function stillGathering(state: RunState): boolean {
+  return state.pagesRead < state.limits.maxPages && state.resultUrls.some((u) => !state.isVisited(u));
 }
 
 /**
@@ -134,17 +150,35 @@ export function acceptable(input: {
   const attribute = ATTRIBUTES.find((a) => a.id === part.attribute);
   const numeric = attribute?.numeric ?? false;
   return reply.answers.find((a) => {
-    if (numeric && (!/\d/.test(a.text) || cutNumber(a.text, a.source.snippet))) return false;
-    if (attribute?.shape && !attribute.shape.test(a.text)) return false;
+    // a derived answer ("yes"/"no", a compared option) answers the whole question, not the attribute
+    const shaped = a.derivation !== undefined;
+    if (!shaped && numeric && (!/\d/.test(a.text) || cutNumber(a.text, a.source.snippet))) return false;
+    if (!shaped && attribute?.shape && !attribute.shape.test(a.text)) return false;
     const entity = part.entity?.toLowerCase();
     const onEntityPage = entity !== undefined && a.source.title.toLowerCase().includes(entity);
-    if (entity && !onEntityPage && !a.source.snippet.toLowerCase().includes(entity)) return false;
+    // a derived answer rests on each entity's own page (its derivation's sources), not on one snippet
+    const aboutEntity = !entity || onEntityPage || a.source.snippet.toLowerCase().includes(entity);
+    if (!aboutEntity && !a.derivation) return false;
     if (a.confidence >= input.min) return true;
     const namesAttribute =
       attribute !== undefined &&
       (attributeScore(a.source.snippet, attribute) > 0 || labelNames(a.source.snippet, attribute));
     return a.confidence >= (input.floor ?? 0.35) && onEntityPage && namesAttribute;
   });
+}
+
+/**
+ * The best answer processing gave (it abstains below its own minimum) that has the attribute's
+ * shape, wherever it was read: a question without an attribute may be answered on another page
+ * than its entity's (the answer of a bridge question is on the bridge entity's page). An answer
+ * to an attribute question must still be about the entity.
+ */
+export function plausible(input: { reply: AnswerReply; part: Part }): ScoredAnswer | undefined {
+  const { reply, part } = input;
+  if (reply.abstained) return undefined;
+  const best = reply.answers[0];
+  if (part.attribute && !best?.derivation) return acceptable({ reply, part, min: 1.01, floor: 0 });
+  return best;
 }
 
 /** Does the span stop inside a number of its snippet ("rose by 2" out of "rose by 2.1%")? */

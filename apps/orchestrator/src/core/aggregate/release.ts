@@ -54,7 +54,9 @@ export async function releaseAnswer(input: {
   const candidates = candidatesOf(plan, state);
   // listings and tasks are served by items and actions, not by answered parts
   const missing =
-    plan.kind === 'listing' || plan.kind === 'task' ? [] : plan.parts.filter((p) => !state.answers.has(p.id));
+    plan.kind === 'listing' || plan.kind === 'task'
+      ? []
+      : plan.parts.filter((p) => !state.answers.has(p.id) && !state.tentative.has(p.id));
   if (candidates.length === 0) {
     const reason =
       state.taskMissing.length > 0
@@ -170,7 +172,8 @@ function candidatesOf(plan: Plan, state: RunState): Candidate[] {
     }));
   }
   return plan.parts.flatMap((part) => {
-    const answer = state.answers.get(part.id);
+    // a part no answer was sufficient for: its latest plausible answer, if the verifier confirms it
+    const answer = state.answers.get(part.id) ?? state.tentative.get(part.id);
     return answer ? [{ label: part.entity ?? part.question, answer, part }] : [];
   });
 }

@@ -39,7 +39,10 @@ const plan: Plan = {
 };
 
 /** The release against a verifier stand-in that judges every claim as `verdictFor` says. */
-async function release(verdictFor: (claim: Claim) => 'verified' | 'rejected') {
+async function release(
+  verdictFor: (claim: Claim) => 'verified' | 'rejected',
+  keep: 'answers' | 'tentative' = 'answers',
+) {
   const sent: Claim[] = [];
   const acts = {
     now: () => 0,
@@ -63,7 +66,7 @@ async function release(verdictFor: (claim: Claim) => 'verified' | 'rejected') {
     maxWallMs: 60_000,
     maxPagesPerSite: 5,
   });
-  state.answers.set('p1', derivedYes);
+  state[keep].set('p1', derivedYes);
   const released = await releaseAnswer({ acts, step: timedStep(acts), state, plan });
   return { sent, released };
 }
@@ -88,5 +91,13 @@ describe('releasing a derived answer', () => {
     const { released } = await release(() => 'rejected');
     expect(released.outcome).toBe('unverified');
     expect(released.answer).toBeNull();
+  });
+
+  it('releases an unanswered part’s tentative answer only as the verifier confirms it', async () => {
+    const verified = await release(() => 'verified', 'tentative');
+    expect(verified.released.outcome).toBe('answered');
+    expect(verified.released.answer?.text).toBe('yes');
+    const rejected = await release(() => 'rejected', 'tentative');
+    expect(rejected.released.answer).toBeNull();
   });
 });

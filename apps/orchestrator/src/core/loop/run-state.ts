@@ -5,6 +5,7 @@ import type { PageSnapshot } from '../activities.js';
 import type { PageActPlan, RunLimits } from './navigator.js';
 import type { FormField, PageStructure } from '../explore/page-structure.js';
 import type { TaskSpec } from '../plan/plan.js';
+import { RunSpend } from './spend.js';
 
 /** What one run has gathered so far; the research loop owns it, the navigator reads a view of it. */
 export class RunState {
@@ -19,6 +20,14 @@ export class RunState {
   readonly labels = new Map<string, string[]>();
   readonly items: { item: ListingItem; context: string }[] = [];
   readonly answers = new Map<string, ScoredAnswer>();
+  /**
+   * Each unanswered part's latest plausible answer over everything read (processing did not
+   * abstain, but it is below the sufficient confidence): what the run releases, once verified, if
+   * nothing better is found before a limit; its bridge entity shapes the next query.
+   */
+  readonly tentative = new Map<string, ScoredAnswer>();
+  /** LLM and paid-search spend reported by the services this run asked. */
+  readonly spend = new RunSpend();
   readonly pages = new Map<string, PageSnapshot>();
   readonly frontiers = new Map<string, SiteFrontier>();
   resultUrls: string[] = [];
