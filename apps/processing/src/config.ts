@@ -10,8 +10,8 @@ export const processingConfigSchema = baseEnvSchema
     OPS_PORT: portSchema.default(7806),
     /** How many retrieved chunks the model sees. */
     LLM_TOP_K: z.coerce.number().int().min(1).max(30).default(8),
-    /** Chunk sets read by reference and their chunks kept in memory (text bytes; their BM25 indexes take about as much again). */
-    PROCESSING_CHUNK_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
+    /** Memory for chunk sets read by reference and the BM25 indexes built over them (LRU; an index takes ~16× its text). */
+    PROCESSING_CHUNK_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(128),
   })
   .superRefine(checkLlmEnv);
 export type ProcessingConfig = z.infer<typeof processingConfigSchema>;
