@@ -126,9 +126,13 @@ export function askedInPageWords(
   return part.question;
 }
 
-/** Chunks of the pages about the part's entity, when some page is; else everything read. */
+/**
+ * Chunks of the pages about the part's entity, when some page is; else everything read. A part
+ * without an attribute reads everything: its answer may be on another page than the entity's
+ * (a bridge question's answer is on the page of the thing the entity's page names).
+ */
 function chunksFor(part: Part, chunks: readonly SourcedChunk[]): SourcedChunk[] {
-  if (!part.entity) return [...chunks];
+  if (!part.entity || !part.attribute) return [...chunks];
   const entity = part.entity.toLowerCase();
   const about = chunks.filter((c) => c.title.toLowerCase().includes(entity));
   return about.length > 0 ? about : [...chunks];
