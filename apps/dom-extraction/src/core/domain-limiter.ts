@@ -42,7 +42,10 @@ interface Waiter {
 
 interface HostState {
   active: number;
+  /** The latest start reserved (planned; a late timer starts it later). */
   lastStartAt: number;
+  /** When the latest start really happened: the delay is kept from it. */
+  lastActualStartAt: number;
   backoff: DomainBackoff | null;
   readonly queue: Waiter[];
   cancelWake: (() => void) | null;
@@ -118,6 +121,7 @@ export class DomainLimiter {
       state = {
         active: 0,
         lastStartAt: Number.NEGATIVE_INFINITY,
+        lastActualStartAt: Number.NEGATIVE_INFINITY,
         backoff: null,
         queue: [],
         cancelWake: null,
@@ -155,11 +159,36 @@ export class DomainLimiter {
     return {
       start: (delayMs) => {
         const now = this.clock.now();
-        const at = Math.max(now, state.lastStartAt + delayMs, state.backoff?.until ?? 0);
+        const at = Math.max(
+          now,
+          state.lastStartAt + delayMs,
+          state.lastActualStartAt + delayMs,
+          state.backoff?.until ?? 0,
+        );
         state.lastStartAt = at;
-        if (at <= now) return Promise.resolve();
+        const begin = (): void => {
+          const t = this.clock.now();
+          state.lastActualStartAt = Math.max(state.lastActualStartAt, t);
+          state.lastStartAt = Math.max(state.lastStartAt, t);
+        };
+        if (at <= now) {
+          begin();
+          return Promise.resolve();
+        }
         return new Promise<void>((resolve) => {
-          this.clock.schedule(resolve, at - now);
+          // a timer that fires late (a busy machine) started the previous request late too: the
+          // delay is kept from when that one really started, so wait out the rest
+          const fire = (): void => {
+            const t = this.clock.now();
+            const due = state.lastActualStartAt + delayMs;
+            if (due > t) {
+              this.clock.schedule(fire, due - t);
+              return;
+            }
+            begin();
+            resolve();
+          };
+          this.clock.schedule(fire, at - now);
         });
       },
       release: () => {
