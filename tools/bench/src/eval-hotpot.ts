@@ -6,7 +6,7 @@
  * metric: answer EM / F1 (yes/no must match exactly) and supporting-fact F1 from the sentences the
  * released answer cites. Only released (verified) answers count; no LLM unless one is configured.
  *
- *   npm run eval:hotpot -- --data ../shared/bench/hotpotqa-dev --end-to-end [--limit N] [--max-pages N] [--verbose]
+ *   npm run eval:hotpot -- --data ../shared/bench/hotpotqa-dev --end-to-end [--limit N] [--offset N] [--max-pages N] [--verbose]
  *   (without --end-to-end it runs eval-hotpot-processing: the paragraphs through dom-understanding
  *   and processing only)
  */
@@ -60,6 +60,8 @@ async function main(): Promise<number> {
       data: { type: 'string', default: '../shared/bench/hotpotqa-dev' },
       'end-to-end': { type: 'boolean', default: false },
       limit: { type: 'string' },
+      // skip the first N questions (to look at one question again with --limit 1 --verbose)
+      offset: { type: 'string', default: '0' },
       verbose: { type: 'boolean', default: false },
       'timeout-s': { type: 'string', default: '180' },
       // the run's page budget (forage ask --max-pages): a bridge question needs its pages from two searches
@@ -76,6 +78,7 @@ async function main(): Promise<number> {
   }
   const root = resolve(import.meta.dirname, '..', '..', '..');
   let items = loadHotpotItems(resolve(values.data));
+  items = items.slice(Number(values.offset));
   if (values.limit) items = items.slice(0, Number(values.limit));
   console.log(`${String(items.length)} questions; starting the stack (forage up)…`);
   const stack = await startCliStack(root);

@@ -78,11 +78,16 @@ const YES_NO = new Set(['yes', 'no']);
 
 /**
  * A derived answer says how it was derived and is of the form its rule gives: "yes"/"no" for a
- * yes/no rule; for a choice, an option that at least one supporting snippet names (an option no
- * evidence mentions cannot have been chosen from it). A claim that is not of kind
+ * yes/no rule; for a choice, an option that a supporting snippet, or the stored page a support was
+ * read from (its heading names the thing the snippet is about), names: an option no evidence
+ * mentions cannot have been chosen from it. A claim that is not of kind
  * `derived_answer` may not carry a derivation (it would be quoted as a span and derived at once).
  */
-export function checkAnswerDerived(input: { claim: Claim }): CheckResult {
+export function checkAnswerDerived(input: {
+  claim: Claim;
+  /** The normalised text of the stored page a support was read from, when it is intact. */
+  pageTextOf?: (source: ClaimSource) => string | undefined;
+}): CheckResult {
   const { claim } = input;
   const fail = (detail: string): CheckResult => ({ name: 'answer_derived', passed: false, detail });
   const derivation = claim.derivation;
@@ -97,8 +102,14 @@ export function checkAnswerDerived(input: { claim: Claim }): CheckResult {
       detail: `"${answer}" derived by: ${derivation.rule}`,
     };
   }
-  const named = claimSources(claim).some((s) => normalizeText(s.snippet).toLowerCase().includes(answer));
-  if (!named) return fail(`the chosen option "${claim.text}" is named by none of the supporting snippets`);
+  const names = (text: string | undefined): boolean =>
+    text !== undefined && normalizeText(text).toLowerCase().includes(answer);
+  const sources = claimSources(claim);
+  const named = sources.some((s) => names(s.snippet)) || sources.some((s) => names(input.pageTextOf?.(s)));
+  if (!named)
+    return fail(
+      `the chosen option "${claim.text}" is named by none of the supporting snippets or their pages`,
+    );
   return { name: 'answer_derived', passed: true, detail: `"${claim.text}" chosen by: ${derivation.rule}` };
 }
 

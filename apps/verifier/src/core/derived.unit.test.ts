@@ -70,14 +70,15 @@ describe('derived answers', () => {
     expect(judgement.verdicts.map((v) => v.outcome)).toEqual(['unsupported', 'unsupported']);
   });
 
-  it('verifies a chosen option only when a supporting snippet names it', () => {
+  it('verifies a chosen option only when a supporting snippet or its stored page names it', () => {
     const choice = (text: string): Claim =>
       derivedClaim({
         text,
         derivation: { kind: 'choice', rule: 'the lower price', supports: [price, checkIn] },
       });
-    const judgement = judge([choice('free parking'), choice('Harbour Hotel')]);
-    expect(judgement.verdicts.map((v) => v.verdict)).toEqual(['verified', 'rejected']);
+    // named by a snippet; named only by the supports' page (its heading); named nowhere
+    const judgement = judge([choice('free parking'), choice('Seaside Inn'), choice('Harbour Hotel')]);
+    expect(judgement.verdicts.map((v) => v.verdict)).toEqual(['verified', 'verified', 'rejected']);
   });
 
   it('does not verify "yes" presented as a quoted span, nor a span claim carrying a derivation', () => {

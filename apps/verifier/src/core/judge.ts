@@ -118,7 +118,7 @@ export function judgeDerivedClaim(input: {
     supports.recordExists,
     supports.evidenceMatchesRecord,
     supports.evidenceIntact,
-    checkAnswerDerived(input),
+    checkAnswerDerived({ claim: input.claim, pageTextOf: (s) => input.evidenceOf(s).page?.text }),
     supports.snippetAtXPath,
     checkConfidence(input),
     checkChainValid(input),
