@@ -42,10 +42,7 @@ interface Waiter {
 
 interface HostState {
   active: number;
-  /** The latest start reserved (planned; a late timer starts it later). */
   lastStartAt: number;
-  /** When the latest start really happened: the delay is kept from it. */
-  lastActualStartAt: number;
   backoff: DomainBackoff | null;
   readonly queue: Waiter[];
   cancelWake: (() => void) | null;
@@ -121,7 +118,6 @@ export class DomainLimiter {
       state = {
         active: 0,
         lastStartAt: Number.NEGATIVE_INFINITY,
-        lastActualStartAt: Number.NEGATIVE_INFINITY,
         backoff: null,
         queue: [],
         cancelWake: null,
@@ -159,36 +155,11 @@ export class DomainLimiter {
     return {
       start: (delayMs) => {
         const now = this.clock.now();
-        const at = Math.max(
-          now,
-          state.lastStartAt + delayMs,
-          state.lastActualStartAt + delayMs,
-          state.backoff?.until ?? 0,
-        );
+        const at = Math.max(now, state.lastStartAt + delayMs, state.backoff?.until ?? 0);
         state.lastStartAt = at;
-        const begin = (): void => {
-          const t = this.clock.now();
-          state.lastActualStartAt = Math.max(state.lastActualStartAt, t);
-          state.lastStartAt = Math.max(state.lastStartAt, t);
-        };
-        if (at <= now) {
-          begin();
-          return Promise.resolve();
-        }
+        if (at <= now) return Promise.resolve();
         return new Promise<void>((resolve) => {
-          // a timer that fires late (a busy machine) started the previous request late too: the
-          // delay is kept from when that one really started, so wait out the rest
-          const fire = (): void => {
-            const t = this.clock.now();
-            const due = state.lastActualStartAt + delayMs;
-            if (due > t) {
-              this.clock.schedule(fire, due - t);
-              return;
-            }
-            begin();
-            resolve();
-          };
-          this.clock.schedule(fire, at - now);
+          this.clock.schedule(resolve, at - now);
         });
       },
       release: () => {
