@@ -4,6 +4,7 @@ import { logRecordEvent, type EvidenceRef, type LogRecord, type ToolName } from 
 import { currentContext, newTraceId } from '@forage/observability';
 import { AttemptCounter } from './attempt-counter.js';
 import { Bus } from './bus.js';
+import { retryTransient } from './durable-publish.js';
 
 export interface ToolOutcome {
   readonly runId: string;
@@ -24,6 +25,9 @@ export interface ToolOutcome {
 /** Token for the tool name a service records its outcomes under. */
 export const TOOL_NAME = Symbol('forage.toolName');
 
+/** How long counting an action's attempt is retried through transient JetStream failures. */
+const ATTEMPT_COUNT_RETRY_MS = 15_000;
+
 /**
  * Writes the one log record each tool outcome gets, durably (JetStream, deduplicated on the
  * record id), and returns the record id so replies can point at their evidence. Each record
@@ -43,8 +47,15 @@ export class ToolRecorder {
   async record(outcome: ToolOutcome): Promise<string> {
     const ctx = currentContext();
     const taskId = outcome.taskId.slice(0, 200);
+    // the count is a KV round trip: during a NATS failover it is retried like the record's own
+    // publish, so a record is never lost because its attempt could not be counted at once
     const attempt =
-      outcome.attempt ?? (await this.attempts.next({ runId: outcome.runId, tool: this.tool, taskId }));
+      outcome.attempt ??
+      (
+        await retryTransient(() => this.attempts.next({ runId: outcome.runId, tool: this.tool, taskId }), {
+          retryForMs: ATTEMPT_COUNT_RETRY_MS,
+        })
+      ).value;
     const record: LogRecord = {
       record_id: randomUUID(),
       tool_name: this.tool,
