@@ -82,4 +82,25 @@ describe('forage audit verify', () => {
       'chain broken: 1 anomaly in 2 records checked (seq 3..4), chain head at seq 6',
     );
   });
+
+  it('keeps a truncation visible after new records arrive (their seqs continue after the old head)', async () => {
+    // found by hand on a live stack: new appends reused seq 5..6, moved the head past them, and
+    // the audit then called the chain intact
+    const next = aLogRecord({ run_id: randomUUID() });
+    await bus.publishDurable(logRecordEvent, next, { msgId: next.record_id });
+    const deadline = Date.now() + 20_000;
+    let stored = (await bus.request(queryLogs, { runId: next.run_id })).records;
+    while (stored.length === 0) {
+      if (Date.now() > deadline) throw new Error('record not stored');
+      await new Promise((r) => setTimeout(r, 50));
+      stored = (await bus.request(queryLogs, { runId: next.run_id })).records;
+    }
+    expect(stored[0]?.seq).toBe(7);
+    const after = await audit();
+    expect(after.code).toBe(EX_ANOMALIES);
+    expect(after.lines).toEqual([
+      'seq 5..6: deleted (seq 7 follows seq 4)',
+      'chain broken: 1 anomaly in 5 records checked (seq 1..7), chain head at seq 7',
+    ]);
+  });
 });

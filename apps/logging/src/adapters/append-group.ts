@@ -27,10 +27,16 @@ const WRITER_LOCK = 7_808_002;
  * A group of appends, inside one transaction. The advisory lock comes first; under READ COMMITTED
  * every later statement sees what the previous lock holder committed, so the tail read here is
  * the real tail and the duplicate check sees a record another replica just stored.
+ *
+ * `floor` is the furthest chain position known to have been written (the chain head kept outside
+ * the database, or this writer's own last row). A table ending before it lost its tail: the group
+ * continues after the floor, so the deleted sequence numbers stay a visible gap and are never
+ * reused by new rows (reusing them would make a truncation undetectable once new records arrive).
  */
 export async function appendGroupIn(
   tx: SqlSession,
   records: readonly ChainRecord[],
+  floor: ChainTail = GENESIS_TAIL,
 ): Promise<AppendOutcome[]> {
   await tx.query('select pg_advisory_xact_lock($1)', [WRITER_LOCK]);
   // one statement for the group's ids already stored and the tail (each statement has a fixed cost)
@@ -43,7 +49,8 @@ export async function appendGroupIn(
   );
   const known = new Map(found.filter((r) => !r.is_tail).map((r) => [r.record_id, toChainRow(r)]));
   const last = found.find((r) => r.is_tail);
-  let tail: ChainTail = last ? { seq: seqOf(last.seq), hash: last.hash } : GENESIS_TAIL;
+  const tableTail: ChainTail = last ? { seq: seqOf(last.seq), hash: last.hash } : GENESIS_TAIL;
+  let tail = floor.seq > tableTail.seq ? floor : tableTail;
   const inserted: ChainRow[] = [];
   const outcomes = records.map((record): AppendOutcome => {
     const row = appendLink(tail, record);

@@ -66,6 +66,7 @@ export class ChainMonitor {
     }
     // the head first: read after the tail, a head written in between would look like a truncation
     const head = await this.anchor.read('head');
+    if (head) this.repository.keepAbove(head);
     const dbTail = await this.repository.tail();
     const [rowAtHead] = head ? await this.repository.linksAt([head.seq]) : [];
     const headProblem = headBreak({ head, dbTail, rowAtHead });

@@ -33,6 +33,11 @@ export interface RunRowsQuery {
  */
 export interface LogRepository {
   append(record: ChainRecord): Promise<AppendOutcome>;
+  /**
+   * A chain position known to be written (the head kept outside the database): later appends
+   * never reuse a seq at or before it, even if the table's tail was deleted meanwhile.
+   */
+  keepAbove(position: ChainTail): void;
   /** Rows of one run in chain order, optionally only the given record ids and those matching the filter. */
   rowsOfRun(query: RunRowsQuery): Promise<ChainRow[]>;
   /** Rows after `afterSeq` in chain order, for verifying the chain page by page. */

@@ -40,6 +40,8 @@ export class SqlLogRepository implements LogRepository {
   /** Wakes the writer early when a full group is waiting. */
   private wake: (() => void) | undefined;
   private closed = false;
+  /** The furthest chain position known to be written: appends never reuse a seq at or before it. */
+  private floor: ChainTail = GENESIS_TAIL;
 
   protected constructor(private readonly db: SqlClient) {}
 
@@ -52,6 +54,10 @@ export class SqlLogRepository implements LogRepository {
       await db.close().catch(() => undefined);
       throw new LogStoreUnavailableError(`log database migration failed: ${messageOf(err)}`, { cause: err });
     }
+  }
+
+  keepAbove(position: ChainTail): void {
+    if (position.seq > this.floor.seq) this.floor = position;
   }
 
   append(record: ChainRecord): Promise<AppendOutcome> {
@@ -84,9 +90,13 @@ export class SqlLogRepository implements LogRepository {
         appendGroupIn(
           tx,
           group.map((p) => p.record),
+          this.floor,
         ),
       ),
-    );
+    ).then((outcomes) => {
+      for (const o of outcomes) if (o.status === 'stored') this.keepAbove(o.row);
+      return outcomes;
+    });
   }
 
   /**

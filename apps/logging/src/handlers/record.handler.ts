@@ -1,4 +1,4 @@
-import { Controller, Inject } from '@nestjs/common';
+import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
 import { logRecordEvent, type EventPayload } from '@forage/contracts';
 import { HandleEvent, LOGGER, streams } from '@forage/messaging';
 import type { Logger } from '@forage/observability';
@@ -12,12 +12,18 @@ import { CHAIN_ANCHOR, LOG_REPOSITORY } from '../tokens.js';
 const CONCURRENT_RECORDS = 2_048;
 
 @Controller()
-export class RecordHandler {
+export class RecordHandler implements OnModuleInit {
   constructor(
     @Inject(LOG_REPOSITORY) private readonly repository: LogRepository,
     @Inject(CHAIN_ANCHOR) private readonly anchor: ChainAnchor,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
+
+  /** New rows continue after the head kept outside the database, even if the table lost its tail. */
+  async onModuleInit(): Promise<void> {
+    const head = await this.anchor.read('head');
+    if (head) this.repository.keepAbove(head);
+  }
 
   /**
    * Appends each record to the chain once, then moves the chain head kept outside the database;
