@@ -19,6 +19,10 @@ export function renderCompletion(done: Completed): string {
     lines.push(
       `  verified · confidence ${done.answer.confidence.toFixed(2)} · ${Math.round(done.durationMs)} ms`,
     );
+    for (const d of done.answer.derived ?? []) {
+      const from = d.citations.map((i) => `[${i + 1}]`).join(', ');
+      lines.push(`  derived: “${d.text}” — ${d.rule} (from ${from})`);
+    }
     done.answer.citations.forEach((c, i) => {
       lines.push(`  [${i + 1}] ${c.title} — ${c.url}`);
       lines.push(`      “${c.snippet}”`);

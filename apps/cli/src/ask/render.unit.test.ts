@@ -32,6 +32,29 @@ describe('what forage ask prints', () => {
     expect(text).toContain(`DOM sha256 ${dom.sha256}`);
   });
 
+  it('says how a derived answer was reached and from which citations', () => {
+    const citation = (title: string) => ({
+      url: `http://127.0.0.1:1/wiki/${title}`,
+      title,
+      snippet: `${title} was founded in 1900.`,
+      xpath: '/html[1]/body[1]/p[1]',
+      logRecordId: randomUUID(),
+      evidence: { domSnapshot: anEvidenceRef(), screenshot: null },
+    });
+    const text = renderCompletion({
+      ...base,
+      outcome: 'answered',
+      failures: [],
+      answer: {
+        text: 'yes',
+        confidence: 0.8,
+        citations: [citation('Alpha'), citation('Beta')],
+        derived: [{ text: 'yes', kind: 'yes_no', rule: 'both pages give the same year', citations: [0, 1] }],
+      },
+    });
+    expect(text).toContain('  derived: “yes” — both pages give the same year (from [1], [2])');
+  });
+
   it('prints no answer and says why when nothing was verified', () => {
     const text = renderCompletion({
       ...base,

@@ -91,6 +91,11 @@ function renderResult(view) {
     const verdict = gate ? gate.status.replace('_', ' ') : r.outcome;
     const line = el('p'); line.append(el('span', verdict, 'badge verdict ' + (gate ? gate.status : r.outcome)), document.createTextNode(' · confidence ' + r.answer.confidence.toFixed(2)));
     box.append(line);
+    // an answer not quoted but derived from the citations (yes/no, a compared option): say how
+    for (const d of r.answer.derived || []) {
+      const from = d.citations.map((i) => '[' + (i + 1) + ']').join(', ');
+      box.append(el('p', 'Derived: ' + d.text + ' — ' + d.rule + ' (from sources ' + from + ')', 'sub derived'));
+    }
   } else {
     box.append(el('h2', 'No verified answer (' + r.outcome + ')', 'answer-text'));
   }
