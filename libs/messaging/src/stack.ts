@@ -4,4 +4,5 @@
  * this entry (`@forage/messaging/stack`) and stays small.
  */
 export * from './nats-server.js';
+export * from './ports.js';
 export * from './security/index.js';

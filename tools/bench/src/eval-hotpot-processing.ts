@@ -20,6 +20,8 @@ const { values } = parseArgs({
   options: {
     data: { type: 'string', default: '../shared/bench/hotpotqa-dev' },
     errors: { type: 'string', default: '0' },
+    /** The threshold a running stack releases answers at (ORCH_MIN_CONFIDENCE's default): also reported. */
+    'stack-threshold': { type: 'string', default: '0.35' },
   },
 });
 const dir = resolve(values.data);
@@ -31,6 +33,7 @@ const items = loadHotpotItems(dir);
 const rows: {
   em: number;
   f1: number;
+  confidence: number;
   sp: number;
   type: string;
   question: string;
@@ -68,6 +71,7 @@ for (const item of items) {
   rows.push({
     em: exactMatch(item.answer, answer),
     f1: f1Score(item.answer, answer),
+    confidence: best?.confidence ?? 0,
     sp,
     type: item.type,
     question: item.question,
@@ -87,6 +91,12 @@ for (const type of [...new Set(rows.map((r) => r.type))]) {
     `  ${type.padEnd(11)} ${String(r.length).padStart(4)}  answer F1 ${(100 * mean(r.map((x) => x.f1))).toFixed(1)}  EM ${(100 * mean(r.map((x) => x.em))).toFixed(1)}  sp F1 ${(100 * mean(r.map((x) => x.sp))).toFixed(1)}`,
   );
 }
+// the same answers as a stack releases them: one below the threshold is withheld (scored as empty)
+const threshold = Number(values['stack-threshold']);
+const released = rows.filter((r) => r.confidence >= threshold);
+console.log(
+  `  at the stack's threshold ${threshold.toFixed(2)}: ${released.length}/${rows.length} released, answer F1 ${(100 * mean(rows.map((r) => (r.confidence >= threshold ? r.f1 : 0)))).toFixed(1)}  EM ${(100 * mean(rows.map((r) => (r.confidence >= threshold ? r.em : 0)))).toFixed(1)}`,
+);
 const errors = Number(values.errors);
 if (errors > 0) {
   console.log('\nmissed answers:');

@@ -12,7 +12,7 @@ import { KeptProcess, stopChild, type ProcessExit } from './kept-process.js';
 import { acquireStackLock, ensurePrivateDir } from './lock.js';
 import { adminAuthOf, natsTlsOf, prepareStackNatsAuth } from './nats-auth.js';
 import { spawnOneProcess } from './one-process.js';
-import { freePorts, isPortFree } from './ports.js';
+import { freePorts, isPortFree } from '@forage/messaging/stack';
 import { removeStackState, writeStackState, type StackState } from './state-file.js';
 
 export class StackStartError extends Error {

@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findNatsServer } from '@forage/messaging';
-import { freePorts } from './ports.js';
+import { freePorts } from '@forage/messaging/stack';
 
 export interface NatsNode {
   readonly name: string;

@@ -5,7 +5,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePorts } from './ports.js';
+import { freePorts } from '@forage/messaging/stack';
 
 export class PrometheusError extends Error {
   override readonly name = 'PrometheusError';

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePorts } from './ports.js';
+import { freePorts } from '@forage/messaging/stack';
 
 export const CLUSTER_SERVICES = [
   'logging',

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '@forage/messaging/stack';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stopChild } from '../cluster/services.js';
@@ -56,20 +56,6 @@ async function untilHealthy(child: ChildProcess, port: number): Promise<void> {
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error('not healthy within 120 s');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => {
-        resolve(port);
-      });
-    });
-  });
 }
 
 /** utime + stime from /proc/<pid>/stat, in seconds (clock ticks of 1/100 s on Linux). */

@@ -1,6 +1,9 @@
 import { createServer } from 'node:net';
 
-/** Ports that were free a moment ago on 127.0.0.1 (distinct from each other). */
+/**
+ * Ports that were free a moment ago on 127.0.0.1 (distinct from each other: all are held open
+ * together, then released). For stacks, test servers and benches started on one machine.
+ */
 export async function freePorts(count: number): Promise<number[]> {
   const servers = await Promise.all(
     Array.from(
@@ -30,6 +33,13 @@ export async function freePorts(count: number): Promise<number[]> {
     ),
   );
   return ports;
+}
+
+/** One port that was free a moment ago on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  const [port] = await freePorts(1);
+  if (port === undefined || port === 0) throw new Error('no free port on 127.0.0.1');
+  return port;
 }
 
 export async function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {
