@@ -41,3 +41,24 @@ export function ratingIn(text: string): number | undefined {
     /\brat(?:ed|ing)\s*(?::\s*)?(\d(?:\.\d)?)\b/i.exec(text);
   return m?.[1] ? Number(m[1]) : undefined;
 }
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/**
+ * A date in a text as a number that sorts like the date ("4 August 1961" → 1961.59…, "1888" →
+ * 1888): the year (three or four digits, optionally "BC"), then the month by name and the day
+ * beside it when given. Undefined when the text holds no year.
+ */
+export function dateValueIn(text: string): number | undefined {
+  const year = /\b(\d{3,4})(?:\s*(BC|BCE)\b)?/i.exec(text);
+  if (!year?.[1]) return undefined;
+  const y = Number(year[1]) * (year[2] ? -1 : 1);
+  const month = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/i.exec(text);
+  if (!month?.[1]) return y;
+  const m = MONTHS.indexOf(month[1].toLowerCase());
+  const name = month[0];
+  const before = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+${name}\\b`, 'i').exec(text)?.[1];
+  const after = new RegExp(`\\b${name}\\.?\\s+(\\d{1,2})\\b(?!\\d)`, 'i').exec(text)?.[1];
+  const d = Math.min(Number(before ?? after ?? 1), 31);
+  return y + (m * 31 + d - 1) / (12 * 31);
+}

@@ -12,7 +12,8 @@ import type { RunState } from '../loop/run-state.js';
 import type { Part, Plan } from '../plan/plan.js';
 import type { StepRunner } from '../loop/step.js';
 import { meetsConstraints, rankItems, type ListingItem } from './listing-items.js';
-import { numberIn } from './numbers.js';
+import { ATTRIBUTES } from '../plan/attributes.js';
+import { dateValueIn, numberIn } from './numbers.js';
 
 /** An answer the run may release once verified, with the part (or item) it answers. */
 export interface Candidate {
@@ -190,7 +191,10 @@ function combine(input: {
     case 'compare': {
       // a comparison needs every part, each with a number
       if (verified.length < plan.parts.length) return undefined;
-      const valued = verified.map((c) => ({ c, value: numberIn(c.answer.text) }));
+      const valued = verified.map((c) => {
+        const dated = ATTRIBUTES.find((a) => a.id === c.part?.attribute)?.dated === true;
+        return { c, value: dated ? dateValueIn(c.answer.text) : numberIn(c.answer.text) };
+      });
       if (valued.some((v) => v.value === undefined)) return undefined;
       const pick = plan.combine.pick;
       const sorted = [...valued].sort(

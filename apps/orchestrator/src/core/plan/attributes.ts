@@ -13,6 +13,10 @@ export interface Attribute {
   readonly numeric: boolean;
   /** What any value of the attribute looks like (an address carries a number); answers that do not are refused. */
   readonly shape?: RegExp;
+  /** Values are dates ("4 August 1961", "1888"): compared as dates, not by their first number. */
+  readonly dated?: boolean;
+  /** How to ask for it about one entity, when "What is the <attribute> of X?" is not English. */
+  readonly ask?: (entity: string) => string;
 }
 
 export const ATTRIBUTES: readonly Attribute[] = [
@@ -89,6 +93,33 @@ export const ATTRIBUTES: readonly Attribute[] = [
       'year of founding',
     ],
     units: [],
+    numeric: true,
+    dated: true,
+    ask: (entity) => `When was ${entity} founded?`,
+  },
+  {
+    id: 'born',
+    terms: ['born', 'date of birth', 'year of birth', 'birth date', 'birthdate', 'birthday'],
+    units: [],
+    numeric: true,
+    dated: true,
+    ask: (entity) => `When was ${entity} born?`,
+  },
+  {
+    id: 'capacity',
+    terms: [
+      'capacity',
+      'seating capacity',
+      'can seat',
+      'can seat how many people',
+      'seat how many people',
+      'how many people can',
+      'hold how many people',
+      'accommodate how many people',
+      'how many seats',
+      'how many spectators',
+    ],
+    units: ['seats', 'seated', 'spectators'],
     numeric: true,
   },
   {

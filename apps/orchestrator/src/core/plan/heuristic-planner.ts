@@ -1,4 +1,4 @@
-import { attributeOf } from './attributes.js';
+import { ATTRIBUTES, attributeOf } from './attributes.js';
 import type { Combine, ListingSpec, Part, Plan, PlannedStep, RequestKind, TaskSpec } from './plan.js';
 
 /**
@@ -124,7 +124,13 @@ export function entityOf(question: string): string | undefined {
   return cleaned && !QUESTION_WORDS.test(cleaned) ? cleaned : undefined;
 }
 
-const COMPARATIVES: readonly { words: RegExp; pick: 'max' | 'min'; attribute?: string }[] = [
+const COMPARATIVES: readonly {
+  words: RegExp;
+  pick: 'max' | 'min';
+  attribute?: string;
+  /** The attribute when the question asks "who" (people are born, organisations founded). */
+  personAttribute?: string;
+}[] = [
   { words: /\b(more populous|most populous)\b/i, pick: 'max', attribute: 'population' },
   { words: /\b(less populous|least populous)\b/i, pick: 'min', attribute: 'population' },
   {
@@ -137,8 +143,18 @@ const COMPARATIVES: readonly { words: RegExp; pick: 'max' | 'min'; attribute?: s
     pick: 'max',
     attribute: 'price',
   },
-  { words: /\b(older|oldest|earlier|earliest)\b/i, pick: 'min', attribute: 'founded' },
-  { words: /\b(newer|newest|younger|youngest|later|latest)\b/i, pick: 'max', attribute: 'founded' },
+  {
+    words: /\b(older|oldest|earlier|earliest)\b/i,
+    pick: 'min',
+    attribute: 'founded',
+    personAttribute: 'born',
+  },
+  {
+    words: /\b(newer|newest|younger|youngest|later|latest)\b/i,
+    pick: 'max',
+    attribute: 'founded',
+    personAttribute: 'born',
+  },
   { words: /\b(larger|largest|bigger|biggest|greater|greatest|higher|highest|more|most)\b/i, pick: 'max' },
   { words: /\b(smaller|smallest|lower|lowest|less|least|fewer|fewest)\b/i, pick: 'min' },
 ];
@@ -155,10 +171,14 @@ function comparisonOf(question: string): { parts: Part[]; combine: Combine } | u
   if (!entities || entities.length < 2) return undefined;
   let rest = question;
   for (const e of entities) rest = rest.replace(e, ' ');
+  const implied = /^who\b/i.test(question)
+    ? (comparative.personAttribute ?? comparative.attribute)
+    : comparative.attribute;
   const attribute =
-    attributeOf(rest.replace(comparative.words, ' '))?.id ?? comparative.attribute ?? defaultAttribute(rest);
+    attributeOf(rest.replace(comparative.words, ' '))?.id ?? implied ?? defaultAttribute(rest);
+  const ask = ATTRIBUTES.find((a) => a.id === attribute)?.ask;
   const parts = entities.map((entity, i) =>
-    part(i + 1, `What is the ${attributeWords(attribute)} of ${entity}?`, {
+    part(i + 1, ask ? ask(entity) : `What is the ${attributeWords(attribute)} of ${entity}?`, {
       entity,
       ...(attribute ? { attribute } : {}),
     }),

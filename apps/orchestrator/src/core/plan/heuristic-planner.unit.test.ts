@@ -28,6 +28,26 @@ describe('heuristic planner', () => {
     ]);
   });
 
+  it('asks who is older by birth dates and what is older by founding dates', () => {
+    const who = plan('Who is older, Annie Morton or Terry Richardson?');
+    expect(who.combine).toEqual({ kind: 'compare', pick: 'min' });
+    expect(who.parts.map((x) => [x.entity, x.attribute, x.question])).toEqual([
+      ['Annie Morton', 'born', 'When was Annie Morton born?'],
+      ['Terry Richardson', 'born', 'When was Terry Richardson born?'],
+    ]);
+    expect(plan('Who is younger, Ada Lovelace or Mary Shelley?').combine).toEqual({
+      kind: 'compare',
+      pick: 'max',
+    });
+    expect(plan('Which is older, Alpha or Beta?').parts[0]?.attribute).toBe('founded');
+  });
+
+  it('tells how many people a place seats from how many people live there', () => {
+    expect(plan('How many people can the Royal Albert Hall seat?').parts[0]?.attribute).toBe('capacity');
+    expect(plan('The arena in Lewiston can seat how many people?').parts[0]?.attribute).toBe('capacity');
+    expect(plan('How many people live in Gairby?').parts[0]?.attribute).toBe('population');
+  });
+
   it('reads comparatives that carry their attribute and lists after "which of"', () => {
     const older = plan('Which of Alpha, Beta and Gamma was founded earliest?');
     expect(older.combine).toEqual({ kind: 'compare', pick: 'min' });
