@@ -96,6 +96,11 @@ describe('forage audit verify', () => {
       stored = (await bus.request(queryLogs, { runId: next.run_id })).records;
     }
     expect(stored[0]?.seq).toBe(7);
+    // the incremental check sees it too: the last verified row (seq 6) is gone
+    const chain = (await bus.request(queryLogs, { runId: next.run_id })).chain;
+    expect(chain).toMatchObject({ valid: false, brokenAtSeq: 6 });
+    const metrics = await (await fetch(`http://127.0.0.1:${String(logging.opsPort)}/metrics`)).text();
+    expect(metrics).toMatch(/^forage_log_chain_broken\{service="logging"\} 1$/m);
     const after = await audit();
     expect(after.code).toBe(EX_ANOMALIES);
     expect(after.lines).toEqual([

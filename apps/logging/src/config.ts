@@ -24,6 +24,8 @@ export const loggingConfigSchema = baseEnvSchema.extend({
    * first start on a large table) is verified in the background.
    */
   LOGGING_AUDIT_ROWS_PER_CHECK: z.coerce.number().int().min(10).max(10_000_000).default(5_000),
+  /** How often the chain is checked without a query (forage_log_chain_broken on /metrics); 0 turns it off. */
+  LOGGING_CHAIN_CHECK_MS: z.coerce.number().int().min(0).default(60_000),
   /** Evidence older than this is deleted by the retention sweeper, which records a tombstone. */
   EVIDENCE_RETENTION_DAYS: z.coerce.number().min(1).max(3650).default(7),
   /** How often the retention sweeper runs; 0 turns it off. */

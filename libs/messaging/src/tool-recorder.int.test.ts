@@ -57,6 +57,7 @@ describe('ToolRecorder across a nats-server restart', () => {
     const info = await jsm.streams.info(streams.logs.name);
     expect(info.state.messages).toBe(2);
     const last = await jsm.streams.getMessage(streams.logs.name, { seq: info.state.last_seq });
+    if (!last) throw new Error('no message at the stream end');
     const record = logRecordSchema.parse(last.json());
     expect(record.record_id).toBe(recordId);
     expect(record.metadata.attempt).toBe(2);

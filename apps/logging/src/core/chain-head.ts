@@ -34,6 +34,32 @@ export function headBreak(input: {
   return null;
 }
 
+/**
+ * Compares the last verified position kept outside the database with the row now at that seq.
+ * Verified rows never change: a missing row is a deletion below the head (which new rows would
+ * otherwise hide, since they link past the gap), another hash a rewrite.
+ */
+export function verifiedBreak(input: {
+  verified: ChainTail;
+  rowAtVerified: ChainTail | undefined;
+}): ChainBreak | null {
+  const { verified, rowAtVerified } = input;
+  if (verified.seq === 0) return null;
+  if (!rowAtVerified) {
+    return {
+      seq: verified.seq,
+      reason: `the last verified row (seq ${verified.seq}) is gone: rows were deleted`,
+    };
+  }
+  if (rowAtVerified.hash !== verified.hash) {
+    return {
+      seq: verified.seq,
+      reason: `the last verified row (seq ${verified.seq}) has another hash than when it was verified`,
+    };
+  }
+  return null;
+}
+
 /** The later of two chain positions (undefined counts as nothing yet). */
 export function laterTail(a: ChainTail | undefined, b: ChainTail | undefined): ChainTail | undefined {
   if (!a) return b;
