@@ -4,39 +4,21 @@ import { reportSettings, SettingsError } from '@forage/config';
 import { gatewayUrlFor, GatewayUrlError } from '../ask/gateway-url.js';
 import { showConfig } from '../commands/config.js';
 import { down } from '../commands/down.js';
-import type { connectRenderer, RenderUrl } from '../commands/extract-url.js';
-import { EX_UNAVAILABLE } from '../commands/exit-codes.js';
 import { status } from '../commands/status.js';
 import { up, type UpOptions } from '../commands/up.js';
-import { exitCodeOf } from '../commands/run-exit.js';
 import { ensureConfigFile } from '../settings/config-file.js';
 import { loadSettings, settingFlags } from '../settings/load.js';
 import { readRunningSettings } from '../settings/running-settings.js';
 import { parseReplicas } from '../stack/layout.js';
 import { readStackState } from '../stack/state-file.js';
-import { progressMode, startProgress } from './progress.js';
+import { EX_USAGE, str, type CliIo, type Values } from './io.js';
+import { runAsk, runExtract, runIndex } from './run-work.js';
 import { commandHelp, findCommand, generalUsage, parseOptionsOf, type CommandSpec } from './spec.js';
 
-/** sysexits: usage error, bad configuration. */
-const EX_USAGE = 64;
+export type { CliIo } from './io.js';
+
+/** sysexits: bad configuration. */
 const EX_CONFIG = 78;
-
-export interface CliIo {
-  /** The repository root (where apps/ and libs/ are built). */
-  readonly root: string;
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly out: (line: string) => void;
-  readonly err: (line: string) => void;
-  /** Raw text to stderr (progress redraws). */
-  readonly errRaw: (text: string) => void;
-  readonly stderrIsTTY: boolean;
-}
-
-type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
-
-const str = (v: Values[string]): string | undefined => (typeof v === 'string' ? v : undefined);
-const strings = (v: Values[string]): string[] =>
-  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : [];
 
 /** Runs one `forage` command line and returns its exit code. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
@@ -238,163 +220,5 @@ async function runCommand(
     default:
       io.err(generalUsage());
       return EX_USAGE;
-  }
-}
-
-/** `forage index`: pages from URLs are rendered by the running stack's dom-extraction unless --no-render. */
-async function runIndex(input: {
-  values: Values;
-  positionals: string[];
-  io: CliIo;
-  effective: ReturnType<typeof loadSettings>;
-}): Promise<number> {
-  const { values, positionals, io, effective } = input;
-  const stack = values['no-render'] === true ? undefined : readStackState(effective.dataDir);
-  // connected on the first page to render (a folder needs none)
-  let renderer: ReturnType<typeof connectRenderer> | undefined;
-  const render: RenderUrl | undefined = stack
-    ? async (url) =>
-        (
-          await (renderer ??= (await import('../commands/extract-url.js')).connectRenderer(stack.natsUrl))
-        ).render(url)
-    : undefined;
-  try {
-    return await (
-      await import('../commands/index.js')
-    ).indexCommand({
-      targets: positionals,
-      dataDir: effective.dataDir,
-      list: values['list'] === true,
-      json: values['json'] === true,
-      remove: strings(values['remove']),
-      allow: effective.values.allow,
-      write: io.out,
-      warn: io.err,
-      progress: (total) =>
-        startProgress({
-          label: 'pages',
-          total,
-          mode: progressMode({ json: false, isTTY: io.stderrIsTTY, total }),
-          write: io.errRaw,
-        }),
-      ...(render ? { render } : {}),
-    });
-  } finally {
-    if (renderer) await (await renderer).close();
-  }
-}
-
-async function runAsk(input: {
-  values: Values;
-  positionals: string[];
-  io: CliIo;
-  effective: ReturnType<typeof loadSettings>;
-}): Promise<number> {
-  const { values, io, effective } = input;
-  const question = input.positionals.join(' ').trim();
-  if (!question) {
-    io.err('forage ask needs a question: forage ask "What is …?"');
-    return EX_USAGE;
-  }
-  const maxPagesText = str(values['max-pages']);
-  const maxPages = maxPagesText === undefined ? undefined : Number(maxPagesText);
-  if (maxPages !== undefined && (!Number.isInteger(maxPages) || maxPages < 1 || maxPages > 20)) {
-    io.err(`forage ask: --max-pages must be a whole number from 1 to 20, got "${maxPagesText ?? ''}"`);
-    return EX_USAGE;
-  }
-  const urls = strings(values['url']);
-  const badUrl = urls.find((u) => !/^https?:\/\/[^/]/i.test(u));
-  if (badUrl !== undefined || urls.length > 10) {
-    io.err(`forage ask: --url takes up to 10 http(s) URLs${badUrl === undefined ? '' : `, got "${badUrl}"`}`);
-    return EX_USAGE;
-  }
-  const gatewayUrl = gatewayUrlFor({
-    portFlag: str(values['port']),
-    forageUrl: io.env['FORAGE_URL'],
-    stackGatewayUrl: readStackState(effective.dataDir)?.gatewayUrl,
-    configuredPort: effective.values.gatewayPort,
-  });
-  const json = values['json'] === true;
-  const done = await (
-    await import('../ask/ask.js')
-  ).ask({
-    gatewayUrl,
-    question,
-    print: json ? () => undefined : io.out,
-    ...(maxPages ? { maxPages } : {}),
-    ...(urls.length > 0 ? { urls } : {}),
-  });
-  if (json) io.out(JSON.stringify(done));
-  return exitCodeOf(done);
-}
-
-async function runExtract(input: {
-  values: Values;
-  positionals: string[];
-  io: CliIo;
-  dataDir: string;
-}): Promise<number> {
-  const { values, positionals, io } = input;
-  const format = str(values['format']) ?? 'json';
-  if (format !== 'json' && format !== 'text' && format !== 'markdown') {
-    io.err('forage extract: --format must be json, text or markdown');
-    return EX_USAGE;
-  }
-  const urls = positionals.filter((p) => /^https?:\/\//i.test(p));
-  const files = positionals.filter((p) => !/^https?:\/\//i.test(p));
-  const mode = (total: number) => progressMode({ json: format === 'json', isTTY: io.stderrIsTTY, total });
-  let code = 0;
-  if (files.length > 0 || urls.length === 0) {
-    const progress = startProgress({
-      label: 'files',
-      total: files.length,
-      mode: mode(files.length),
-      write: io.errRaw,
-    });
-    const baseUrl = str(values['base-url']);
-    code = await (
-      await import('../commands/extract.js')
-    ).extractFiles({
-      files,
-      format,
-      ...(baseUrl ? { url: baseUrl } : {}),
-      write: io.out,
-      warn: io.err,
-      onPage: () => {
-        progress.tick();
-      },
-    });
-    progress.finish();
-  }
-  if (urls.length === 0) return code;
-  const stack = readStackState(input.dataDir);
-  if (!stack) {
-    io.err(
-      `forage extract: no running stack in ${input.dataDir}; start one with \`forage up\` to render URLs`,
-    );
-    return Math.max(code, EX_UNAVAILABLE);
-  }
-  const renderer = await (await import('../commands/extract-url.js')).connectRenderer(stack.natsUrl);
-  const progress = startProgress({
-    label: 'pages',
-    total: urls.length,
-    mode: mode(urls.length),
-    write: io.errRaw,
-  });
-  try {
-    const urlCode = await (
-      await import('../commands/extract-url.js')
-    ).extractUrls({
-      urls,
-      format,
-      render: renderer.render,
-      write: io.out,
-      warn: io.err,
-      progress,
-    });
-    return Math.max(code, urlCode);
-  } finally {
-    progress.finish();
-    await renderer.close();
   }
 }
