@@ -4,7 +4,9 @@ import { isHidden, isNeverRendered } from './visibility.js';
 
 /** Collapses every whitespace run (including no-break spaces) to one space and trims. */
 export function collapseWhitespace(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  // the same as replacing every run of \s with one space, but a lone space (most of them) is left
+  // alone instead of being copied over: this runs over every block of every page
+  return text.replace(/\s{2,}|[^\S ]/g, ' ').trim();
 }
 
 /** True when the text carries at least one letter or digit (not just bullets or separators). */

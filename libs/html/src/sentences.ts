@@ -46,7 +46,7 @@ export function splitSentences(text: string): Sentence[] {
   };
   for (const match of text.matchAll(boundary)) {
     const end = match.index + match[0].length;
-    const lastWord = /([\p{L}.]+)$/u.exec(text.slice(start, match.index))?.[1] ?? '';
+    const lastWord = wordBefore(text, match.index, start);
     if (match[0].startsWith('.') && (ABBREVIATIONS.has(lastWord.toLowerCase()) || /^\p{Lu}$/u.test(lastWord)))
       continue;
     push(start, end);
@@ -54,4 +54,13 @@ export function splitSentences(text: string): Sentence[] {
   }
   push(start, text.length);
   return sentences;
+}
+
+const WORD_CHAR = /[\p{L}.]/u;
+
+/** The run of letters and dots ending at `end` (not before `from`): the word a full stop follows. */
+function wordBefore(text: string, end: number, from: number): string {
+  let i = end;
+  while (i > from && WORD_CHAR.test(text.charAt(i - 1))) i--;
+  return text.slice(i, end);
 }
