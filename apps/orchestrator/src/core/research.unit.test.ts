@@ -81,6 +81,12 @@ describe('research loop', () => {
     expect(r.outcome).toBe('answered');
     expect(r.answer?.text).toMatch(/^Kemonia \(population 3,400; Qora: 1,200\)$/);
     expect(r.answer?.citations.map((c) => c.url)).toEqual([`${W}/Kemonia`, `${W}/Qora`]);
+
+    // asked as yes or no about one of them, the same comparison says which way it went
+    const asked = await run(web, 'Is Qora more populous than Kemonia?').result;
+    expect(asked.answer?.text).toMatch(/^No: Kemonia \(population 3,400; Qora: 1,200\)$/);
+    const other = await run(web, 'Is Kemonia more populous than Qora?').result;
+    expect(other.answer?.text).toMatch(/^Yes: Kemonia \(population 3,400; Qora: 1,200\)$/);
   });
 
   it('never visits a URL twice, even when several searches return it', async () => {

@@ -204,8 +204,11 @@ function combine(input: {
       if (!winner) return undefined;
       const attribute = winner.c.part?.attribute?.replace(/-/g, ' ') ?? 'value';
       const others = rest.map((r) => `${r.c.label}: ${r.c.answer.text}`).join('; ');
+      const asks = plan.combine.asks;
+      // "Is A larger than B?": yes when A came out first
+      const verdict = asks === undefined ? '' : winner.c.part?.entity === asks ? 'Yes: ' : 'No: ';
       return {
-        text: `${winner.c.label} (${attribute} ${winner.c.answer.text}; ${others})`,
+        text: `${verdict}${winner.c.label} (${attribute} ${winner.c.answer.text}; ${others})`,
         cited: sorted.map((s) => s.c),
       };
     }

@@ -162,12 +162,16 @@ const COMPARATIVES: readonly {
 const LIST_SPLIT = /\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/;
 const isName = (s: string): boolean => new RegExp(`^${NAME}$`, 'u').test(s.trim());
 
-/** "Which has the larger population, A or B?" / "Which of A, B and C is the oldest?" */
+/**
+ * "Which has the larger population, A or B?" / "Which of A, B and C is the oldest?" / "Is A more
+ * populous than B?" (the last answered yes or no about A).
+ */
 function comparisonOf(question: string): { parts: Part[]; combine: Combine } | undefined {
-  if (!/^(which|who|what)\b/i.test(question) && !/\bor\b/.test(question)) return undefined;
+  const than = thanComparison(question);
+  if (!than && !/^(which|who|what)\b/i.test(question) && !/\bor\b/.test(question)) return undefined;
   const comparative = COMPARATIVES.find((c) => c.words.test(question));
   if (!comparative) return undefined;
-  const entities = comparedEntities(question);
+  const entities = than ?? comparedEntities(question);
   if (!entities || entities.length < 2) return undefined;
   let rest = question;
   for (const e of entities) rest = rest.replace(e, ' ');
@@ -183,7 +187,20 @@ function comparisonOf(question: string): { parts: Part[]; combine: Combine } | u
       ...(attribute ? { attribute } : {}),
     }),
   );
-  return { parts, combine: { kind: 'compare', pick: comparative.pick } };
+  const asks = than?.[0];
+  return { parts, combine: { kind: 'compare', pick: comparative.pick, ...(asks ? { asks } : {}) } };
+}
+
+/** "Is A more populous than B?", "Was A founded earlier than B?": [A, B], when both are names. */
+function thanComparison(question: string): [string, string] | undefined {
+  // case matters after the first word: filler words are lower-case, names are not
+  const m =
+    /^(?:is|are|was|were|does|did|has|have)\s+(?:the\s+)?(.+?)\s+(?:[a-z]\w*\s+){0,3}?(?:\w+er|more|less)\b.*?\bthan\s+(?:the\s+)?(.+?)\??$/.exec(
+      question.charAt(0).toLowerCase() + question.slice(1),
+    );
+  if (!m?.[1] || !m[2]) return undefined;
+  const [a, b] = [m[1].trim(), m[2].trim()];
+  return isName(a) && isName(b) ? [a, b] : undefined;
 }
 
 function comparedEntities(question: string): string[] | undefined {

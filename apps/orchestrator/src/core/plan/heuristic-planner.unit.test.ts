@@ -42,6 +42,23 @@ describe('heuristic planner', () => {
     expect(plan('Which is older, Alpha or Beta?').parts[0]?.attribute).toBe('founded');
   });
 
+  it('plans "Is A more … than B?" as a comparison answered yes or no about A', () => {
+    const p = plan('Is Qora more populous than Kemonia?');
+    expect(p.combine).toEqual({ kind: 'compare', pick: 'max', asks: 'Qora' });
+    expect(p.parts.map((x) => [x.entity, x.attribute])).toEqual([
+      ['Qora', 'population'],
+      ['Kemonia', 'population'],
+    ]);
+    const city = plan('Is New York a bigger city than Boston?');
+    expect(city.parts.map((x) => x.entity)).toEqual(['New York', 'Boston']);
+    expect(plan('Was Alpha founded earlier than Beta?').combine).toEqual({
+      kind: 'compare',
+      pick: 'min',
+      asks: 'Alpha',
+    });
+    expect(plan('Is Qora a country?').combine.kind).not.toBe('compare');
+  });
+
   it('tells how many people a place seats from how many people live there', () => {
     expect(plan('How many people can the Royal Albert Hall seat?').parts[0]?.attribute).toBe('capacity');
     expect(plan('The arena in Lewiston can seat how many people?').parts[0]?.attribute).toBe('capacity');

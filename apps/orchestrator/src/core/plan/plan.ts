@@ -17,7 +17,12 @@ export interface Part {
 export type Combine =
   | { readonly kind: 'single' }
   | { readonly kind: 'all' }
-  | { readonly kind: 'compare'; readonly pick: 'max' | 'min' };
+  | {
+      readonly kind: 'compare';
+      readonly pick: 'max' | 'min';
+      /** "Is A larger than B?": the entity the question asks about; the answer is yes or no for it. */
+      readonly asks?: string;
+    };
 
 /** What a listing request wants: items of a kind, where, within which limits, ranked how. */
 export interface ListingSpec {
