@@ -88,6 +88,9 @@ describe('forage audit verify', () => {
     // the audit then called the chain intact
     const next = aLogRecord({ run_id: randomUUID() });
     await bus.publishDurable(logRecordEvent, next, { msgId: next.record_id });
+    // let it be stored before any query: the first check then walks from the last verified row
+    // with the new row already after it (the order that hid the deletion from the check in CI)
+    await new Promise((r) => setTimeout(r, 1_000));
     const deadline = Date.now() + 20_000;
     let stored = (await bus.request(queryLogs, { runId: next.run_id })).records;
     while (stored.length === 0) {
@@ -96,9 +99,11 @@ describe('forage audit verify', () => {
       stored = (await bus.request(queryLogs, { runId: next.run_id })).records;
     }
     expect(stored[0]?.seq).toBe(7);
-    // the incremental check sees it too: the last verified row (seq 6) is gone
+    // the incremental check sees it too: the last verified row (seq 5 or 6, as far as the first
+    // test's queries got before the stop) is gone
     const chain = (await bus.request(queryLogs, { runId: next.run_id })).chain;
-    expect(chain).toMatchObject({ valid: false, brokenAtSeq: 6 });
+    expect(chain.valid).toBe(false);
+    expect([5, 6]).toContain(chain.brokenAtSeq);
     const metrics = await (await fetch(`http://127.0.0.1:${String(logging.opsPort)}/metrics`)).text();
     expect(metrics).toMatch(/^forage_log_chain_broken\{service="logging"\} 1$/m);
     const after = await audit();

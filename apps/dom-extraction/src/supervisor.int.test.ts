@@ -187,12 +187,13 @@ describe('the browser supervisor retires browsers and expires sessions', () => {
   it('retires a browser after EXTRACT_BROWSER_MAX_PAGES pages: drains it, carries sessions over, closes it', async () => {
     expect((await extract('/login')).status).toBe(200);
     const [first] = h.pool.browserPids();
+    if (first === undefined) throw new Error('no browser after the first page');
     // pages 2 and 3 run at once: the browser retires with both at work and lets them finish
     const both = await Promise.all([extract('/hold?ms=400'), extract('/cookie/set', 'alice')]);
     expect(both.map((s) => s.status)).toEqual([200, 200]);
     expect(
       await eventually(
-        () => alive(first ?? 0),
+        () => alive(first),
         (up) => !up,
       ),
     ).toBe(false);
@@ -224,14 +225,22 @@ describe('the browser supervisor retires a browser above its memory limit', () =
   });
 
   it('measures the browser process tree and replaces a browser that uses more than EXTRACT_BROWSER_MAX_RSS_MB', async () => {
-    await extract();
-    const [first] = h.pool.browserPids();
+    // the browser's pid is read while the extraction holds it: right after, the retired browser
+    // may already be closed and gone from the pool (reading it then gave no pid, and the check
+    // below watched every process on the machine)
+    const extraction = extract();
+    const first = await eventually(
+      () => h.pool.browserPids()[0],
+      (pid) => pid !== undefined,
+    );
+    await extraction;
+    if (first === undefined) throw new Error('the extraction ran without a browser pid');
     const retired = await eventually(h.health, (r) => /1 retired/.test(r.checks['browser']?.detail ?? ''));
     expect(retired.checks['browser']?.detail).toMatch(/1 retired, 0 crash retries, [1-9]\d* MB/);
     expect(
       // a retired browser closes after its sessions are handed over; slow on a busy machine
       await eventually(
-        () => alive(first ?? 0),
+        () => alive(first),
         (up) => !up,
         30_000,
       ),

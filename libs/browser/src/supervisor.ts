@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { boundedCall } from './bounded.js';
+import { boundedCall, BrowserCallTimeoutError } from './bounded.js';
 import { launchChromium, type ChromiumProxy, type LaunchedChromium } from './launch.js';
 import { killBrowserProcesses, treeMemoryBytes } from './process-table.js';
 
@@ -67,6 +67,12 @@ export class BrowserUnavailable extends Error {
 const MEMORY_SAMPLE_MS = 5_000;
 const REAP_AFTER_MS = 1_000;
 const BEFORE_CLOSE_MS = 5_000;
+/**
+ * How long a graceful close may take before the process tree is killed: Chromium can acknowledge
+ * closing a tab whose navigation is committing and then never close it (seen in the egress proxy
+ * test), and nothing else bounds a graceful close: past this, the process tree is killed.
+ */
+const CLOSE_MS = 10_000;
 
 interface Generation {
   readonly number: number;
@@ -273,8 +279,16 @@ export class BrowserSupervisor {
 
   private shut(generation: Generation, reason: CloseReason): Promise<void> {
     generation.closing ??= this.beforeClose(generation, reason)
-      .then(() => generation.launched.browser.close())
-      .catch(() => undefined)
+      .then(() =>
+        boundedCall({ call: generation.launched.browser.close(), ms: CLOSE_MS, what: 'closing the browser' }),
+      )
+      .catch((err: unknown) => {
+        if (err instanceof BrowserCallTimeoutError)
+          this.options.log.warn(
+            { generation: generation.number },
+            'chromium did not close in time; killing it',
+          );
+      })
       .finally(() => {
         generation.dead = true;
         this.generations.delete(generation);

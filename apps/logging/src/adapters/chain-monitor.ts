@@ -94,43 +94,43 @@ export class ChainMonitor implements OnApplicationBootstrap, OnApplicationShutdo
     this.verified ??= (await this.anchor.read('verified')) ?? GENESIS_TAIL;
     let partial = false;
     if (!this.broken) {
-      const audit = await auditChain({
-        readPage: (page) => this.repository.rowsAfter(page),
-        pageSize: this.config.LOGGING_AUDIT_PAGE_SIZE,
-        from: this.verified,
-        maxRows: this.config.LOGGING_AUDIT_ROWS_PER_CHECK,
-      });
-      if (audit.brokenAtSeq !== null) {
+      // the walk starts from the last verified row, so that row must still be there, unchanged:
+      // rows deleted below the head are otherwise linked past by the rows written after them
+      const from = this.verified;
+      const [atVerified] = from.seq > 0 ? await this.repository.linksAt([from.seq]) : [];
+      const moved = verifiedBreak({ verified: from, rowAtVerified: atVerified });
+      const audit = moved
+        ? undefined
+        : await auditChain({
+            readPage: (page) => this.repository.rowsAfter(page),
+            pageSize: this.config.LOGGING_AUDIT_PAGE_SIZE,
+            from,
+            maxRows: this.config.LOGGING_AUDIT_ROWS_PER_CHECK,
+          });
+      if (moved) {
+        // verified rows never change back: the break stays until the service restarts and finds it again
+        this.broken = moved;
+        this.logger.error(moved, 'log chain is broken below its head');
+      } else if (audit && audit.brokenAtSeq !== null) {
         this.broken = { seq: audit.brokenAtSeq, reason: audit.reason ?? 'broken link' };
         this.logger.error(this.broken, 'log chain is broken');
-      } else if (audit.tail.seq > this.verified.seq) {
+      } else if (audit && audit.tail.seq > from.seq) {
         this.verified = audit.tail;
         await this.anchor.advance('verified', audit.tail);
       }
-      partial = audit.partial;
+      partial = audit?.partial ?? false;
     }
     // the head first: read after the tail, a head written in between would look like a truncation
     const head = await this.anchor.read('head');
     if (head) this.repository.keepAbove(head);
     const dbTail = await this.repository.tail();
-    const verified = this.verified;
-    const links = await this.repository.linksAt(head ? [head.seq, verified.seq] : [verified.seq]);
-    const rowAtHead = head ? links.find((l) => l.seq === head.seq) : undefined;
+    const [rowAtHead] = head ? await this.repository.linksAt([head.seq]) : [];
     const headProblem = headBreak({ head, dbTail, rowAtHead });
     if (headProblem) this.logger.error(headProblem, 'log chain head does not match the table');
-    const verifiedProblem = verifiedBreak({
-      verified,
-      rowAtVerified: links.find((l) => l.seq === verified.seq),
-    });
-    if (verifiedProblem && !this.broken) {
-      // verified rows never change back: the break stays until the service restarts and finds it again
-      this.broken = verifiedProblem;
-      this.logger.error(verifiedProblem, 'log chain is broken below its head');
-    }
     if (partial) this.catchUpLater();
     // the earliest break found (a truncated tail starts below the last verified row it took away)
     const broken = [this.broken, headProblem].flatMap((b) => b ?? []).sort((a, b) => a.seq - b.seq)[0];
-    this.last = { verified, head, broken: broken ?? null };
+    this.last = { verified: this.verified, head, broken: broken ?? null };
     return this.last;
   }
 
