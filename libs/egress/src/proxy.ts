@@ -260,17 +260,24 @@ export class EgressProxy {
       input.client.pipe(upstream);
     });
     const fail = (): void => {
-      if (!input.client.destroyed) input.client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n');
+      if (!input.client.destroyed && !input.client.writableEnded)
+        input.client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n');
       upstream.destroy();
     };
     upstream.once('timeout', fail);
-    upstream.once('error', fail);
-    input.client.once('error', () => upstream.destroy());
+    upstream.on('error', fail);
+    input.client.on('error', () => upstream.destroy());
     input.client.once('close', () => upstream.destroy());
   }
 
+  /**
+   * Every socket the proxy holds gets an error handler at once: a browser killed while its
+   * CONNECT or upgrade request is still being decided resets a socket nothing else listens on yet,
+   * and an unhandled 'error' would take the whole service down.
+   */
   private track(socket: Socket | Duplex): void {
     this.sockets.add(socket);
+    socket.on('error', () => socket.destroy());
     socket.once('close', () => this.sockets.delete(socket));
   }
 
