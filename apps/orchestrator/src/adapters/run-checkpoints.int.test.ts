@@ -4,34 +4,12 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Bus, type RunningNatsServer } from '@forage/messaging';
 import { startTestNats } from '@forage/testing';
 import type { OrchestratorConfig } from '../config.js';
-import type { RunLimits } from '../core/loop/navigator.js';
-import { planHeuristically } from '../core/plan/heuristic-planner.js';
 import { research } from '../core/research.js';
-import { fakeRun, type FakeWeb } from '../core/testing/fake-web.js';
+import { fakeRun } from '../core/testing/fake-web.js';
+import { comparison } from '../core/testing/fixtures.js';
 import { RunCheckpoints } from './run-checkpoints.js';
 
-const W = 'http://wiki.test';
-const limits: RunLimits = {
-  maxPages: 10,
-  maxSteps: 60,
-  maxSearches: 6,
-  maxWallMs: 60_000,
-  maxPagesPerSite: 5,
-};
-const country = (name: string, population: string) => ({
-  title: name,
-  lines: [`Capital: ${name}ville`, `Population (2023 census): ${population}`],
-});
-const web: FakeWeb = {
-  pages: { [`${W}/Qora`]: country('Qora', '1,200'), [`${W}/Kemonia`]: country('Kemonia', '3,400') },
-  index: { 'population qora': [`${W}/Qora`], 'population kemonia': [`${W}/Kemonia`] },
-};
-const input = {
-  plan: planHeuristically({ question: 'Which has the larger population, Qora or Kemonia?' }),
-  limits,
-  sufficientConfidence: 0.6,
-  resultsPerSearch: 5,
-};
+const { web, input } = comparison;
 
 /**
  * Step checkpoints through the real KV bucket: what a run saved is what a redelivered run loads

@@ -1,31 +1,8 @@
 import { research } from './research.js';
-import type { RunLimits } from './loop/navigator.js';
-import { planHeuristically } from './plan/heuristic-planner.js';
-import { fakeRun, type FakeWeb } from './testing/fake-web.js';
+import { fakeRun } from './testing/fake-web.js';
+import { comparison } from './testing/fixtures.js';
 
-const W = 'http://wiki.test';
-const limits: RunLimits = {
-  maxPages: 10,
-  maxSteps: 60,
-  maxSearches: 6,
-  maxWallMs: 60_000,
-  maxPagesPerSite: 5,
-};
-const country = (name: string, population: string) => ({
-  title: name,
-  lines: [`Capital: ${name}ville`, `Population (2023 census): ${population}`],
-});
-const web: FakeWeb = {
-  pages: { [`${W}/Qora`]: country('Qora', '1,200'), [`${W}/Kemonia`]: country('Kemonia', '3,400') },
-  index: { 'population qora': [`${W}/Qora`], 'population kemonia': [`${W}/Kemonia`] },
-};
-const question = 'Which has the larger population, Qora or Kemonia?';
-const input = {
-  plan: planHeuristically({ question }),
-  limits,
-  sufficientConfidence: 0.6,
-  resultsPerSearch: 5,
-};
+const { web, input, wiki: W } = comparison;
 
 describe('step checkpoints', () => {
   it('a run resumed from its checkpoint continues: nothing searched or read again, the answer kept', async () => {

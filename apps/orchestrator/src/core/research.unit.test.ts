@@ -2,15 +2,10 @@ import { research } from './research.js';
 import type { RunLimits } from './loop/navigator.js';
 import { planHeuristically } from './plan/heuristic-planner.js';
 import { fakeRun, type FakeWeb } from './testing/fake-web.js';
+import { TEST_LIMITS } from './testing/fixtures.js';
 
 const W = 'http://wiki.test';
-const limits: RunLimits = {
-  maxPages: 10,
-  maxSteps: 60,
-  maxSearches: 6,
-  maxWallMs: 60_000,
-  maxPagesPerSite: 5,
-};
+const limits = TEST_LIMITS;
 
 const run = (
   web: FakeWeb,

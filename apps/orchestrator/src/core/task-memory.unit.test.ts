@@ -1,17 +1,11 @@
 import { research } from './research.js';
-import type { RunLimits } from './loop/navigator.js';
 import { planHeuristically } from './plan/heuristic-planner.js';
 import { detailOf } from './memory/details.js';
 import { fakeRun, type FakeUser, type FakeWeb } from './testing/fake-web.js';
+import { TEST_LIMITS } from './testing/fixtures.js';
 
 const S = 'http://shop.test';
-const limits: RunLimits = {
-  maxPages: 10,
-  maxSteps: 60,
-  maxSearches: 6,
-  maxWallMs: 60_000,
-  maxPagesPerSite: 5,
-};
+const limits = TEST_LIMITS;
 
 const contactForm = `<form action="/contact" method="post">
 <label for="n">Your name</label><input id="n" name="name" required>
