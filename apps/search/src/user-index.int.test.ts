@@ -23,7 +23,7 @@ describe("the user's own index in the search service", () => {
     mkdirSync(pages, { recursive: true });
     writeFileSync(
       join(pages, 'harbour.html'),
-      '<html><head><title>Harbour opening hours</title></head><body><h1>Harbour</h1><p>The harbour office opens at 7:30 and closes at 18:00 on weekdays.</p></body></html>',
+      '<html><head><title>Harbour opening hours</title></head><body><h1>Harbour</h1><p>The harbour office opens at 7:30 and closes at 18:00 on weekdays.</p><p><a href="ferries.md">Ferries</a></p></body></html>',
     );
     writeFileSync(
       join(pages, 'ferries.md'),
@@ -63,6 +63,13 @@ describe("the user's own index in the search service", () => {
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     expect(await page.text()).toContain('The harbour office opens at 7:30');
     expect(reply.sources).toEqual([expect.objectContaining({ provider: 'local', status: 'ok' })]);
+  });
+
+  it("links one indexed page to another by the other's served URL", async () => {
+    const harbour = (await ask('when does the harbour office open?')).results[0]!;
+    const ferries = (await ask('first ferry to the island')).results[0]!;
+    const html = await (await fetch(harbour.url)).text();
+    expect(html).toContain(`<a href="${new URL(ferries.url).pathname}">Ferries</a>`);
   });
 
   it('serves Markdown as HTML a browser can render', async () => {

@@ -4,17 +4,20 @@ import type { AddressInfo } from 'node:net';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { markdownAsHtml, type StoredDocument } from '@forage/retrieval';
 import type { SearchConfig } from '../config.js';
+import { linkIndexedFiles } from '../core/file-links.js';
 import { SEARCH_CONFIG } from '../tokens.js';
 
 /**
  * Serves the files of the user's index on a loopback origin (`GET /files/<id>`), so a result for
  * a file has a URL the browser can render and evidence like any page. Only ids in the index are
- * served: a request cannot name a path. Markdown is served as minimal HTML.
+ * served: a request cannot name a path. Markdown is served as minimal HTML. Links from one indexed
+ * HTML file to another (a folder of pages linking each other) point at the other's `/files/<id>`.
  */
 @Injectable()
 export class IndexedFilesServer implements OnModuleInit, OnModuleDestroy {
   private server: Server | undefined;
   private files = new Map<string, StoredDocument>();
+  private idBySource = new Map<string, string>();
   private actualOrigin: string | undefined;
 
   constructor(@Inject(SEARCH_CONFIG) private readonly config: SearchConfig) {}
@@ -27,6 +30,7 @@ export class IndexedFilesServer implements OnModuleInit, OnModuleDestroy {
   /** The file documents that may be served (replaced whenever the index is reloaded). */
   serve(documents: readonly StoredDocument[]): void {
     this.files = new Map(documents.filter((d) => d.kind === 'file').map((d) => [d.id, d]));
+    this.idBySource = new Map([...this.files.values()].map((d) => [d.source, d.id]));
   }
 
   async onModuleInit(): Promise<void> {
@@ -42,7 +46,10 @@ export class IndexedFilesServer implements OnModuleInit, OnModuleDestroy {
         (content) => {
           const [type, body] =
             doc.contentType === 'html'
-              ? ['text/html; charset=utf-8', content]
+              ? [
+                  'text/html; charset=utf-8',
+                  linkIndexedFiles({ html: content, source: doc.source, idBySource: this.idBySource }),
+                ]
               : doc.contentType === 'markdown'
                 ? ['text/html; charset=utf-8', markdownAsHtml(content, doc.title)]
                 : ['text/plain; charset=utf-8', content];
