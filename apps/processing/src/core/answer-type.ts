@@ -7,15 +7,24 @@ const AUXILIARY =
   /^(is|are|was|were|do|does|did|can|could|has|have|had|will|would|should|shall|may|might|must|isn't|aren't|wasn't|doesn't|don't|didn't)\b/;
 const HOW_QUANTITY =
   /\bhow\s+(many|much|long|far|tall|high|big|large|old|heavy|deep|wide|often|fast|hot|cold)\b/;
-const WHEN = /\bwhen\b|\b(what|which|in what|in which)\s+(year|date|day|month|century|decade|era|period)\b/;
+const WHEN =
+  /\bwhen\b|\b(what|which|in what|in which)\s+(years?|dates?|day|month|century|decade|era|period|time\s?frame|time period|span of years)\b/;
 const LIST =
   /^(please\s+)?(list|enumerate)\b|^(name|give|show|find|tell)\s+(me\s+)?(all|every|each|several|some|the\s+\d+|\d+)\b|\b(all|every)\s+(the\s+)?[\p{L}-]+s\b.*\b(that|which|with|in|on)\b|^(which|what)\s+[\p{L}-]+s\s+(are|have|offer|include|were|do)\b/u;
 const DEFINITION =
   /^(what|who)\s+(is|are|was|were)\s+(an?\s+|the\s+)?[\p{L}\p{N} '’-]{1,60}\??$|^define\b|^what\s+(does|do)\s+.+\s+mean\??$|^what\s+is\s+meant\s+by\b/u;
 const ROLE_QUESTION = /^who\s+(is|are|was|were)\s+(the|an?)\s/u;
 const MEANING = /^define\b|^what\s+(does|do)\s+.+\s+mean\??$|^what\s+is\s+meant\s+by\b/u;
+/** "what city", also with one describing word between ("what coastal area", "which Canadian city"). */
 const PLACE_NOUN =
-  /\b(what|which|in what|in which)\s+(country|city|town|state|province|region|county|continent|island|village|place|location|area|district|river|mountain|ocean|sea|street)\b/;
+  /\b(what|which|in what|in which)\s+(?:(?!surface\b|land\b|total\b|floor\b|water\b)[\p{L}-]+\s+)?(country|city|town|state|province|region|county|continent|island|village|place|location|area|district|river|mountain|ocean|sea|street|neighborhood|neighbourhood|suburb)\b/u;
+/**
+ * "who" / "whose" right after a noun opens a relative clause ("the woman who portrayed …", "the
+ * university whose campus …"): it describes a thing the question names, it does not ask for a person.
+ * Asking "who" stands at the start, after a preposition ("formed by who?") or ends the question.
+ */
+const ASKS_WHO =
+  /^(?:(?:to|by|for|with|of|from)\s+)?who(?:m|se)?\b|\b(?:to|by|for|with|of|from|and|or|is|was|are|were)\s+who(?:m|se)?\b|\bwho(?:m)?\s*\??$/;
 
 /** Nouns whose value is a quantity: "what is the population of …" asks for a number. */
 const QUANTITY_NOUNS =
@@ -39,7 +48,7 @@ export function expectedAnswerType(question: string): AnswerType {
   if (WHEN.test(q)) return 'date';
   if (HOW_QUANTITY.test(q)) return 'number';
   // "who is Ada Lovelace?" asks for a description; "who is the release manager?" for a person
-  if (/\bwho(m|se)?\b/.test(q) && (!DEFINITION.test(q) || ROLE_QUESTION.test(q))) return 'person';
+  if (ASKS_WHO.test(q) && (!DEFINITION.test(q) || ROLE_QUESTION.test(q))) return 'person';
   if (/\bwhere\b|\baddress\b/.test(q) || PLACE_NOUN.test(q)) return 'place';
   if (QUANTITY_NOUNS.test(q) && !/^(who|which)\b/.test(q)) return 'number';
   if (AUXILIARY.test(q) && !/\bor\b/.test(q)) return 'yes_no';

@@ -24,6 +24,17 @@ describe('expectedAnswerType', () => {
     ['List the hotels in Portavel with a pool', 'list'],
     ['Name all the rivers that cross Veloria', 'list'],
     ['Which hotels are in Portavel?', 'list'],
+    // a relative "who" describes something named; it does not ask for a person
+    ['What government position was held by the woman who portrayed the queen?', 'name'],
+    ['What is the name of the fight song of the university whose main campus is in Lawrence?', 'name'],
+    ['The band was formed by who?', 'person'],
+    ['To whom was the prize given?', 'person'],
+    ['Who was the writer of the song and who died in 2007?', 'person'],
+    ['The manager who signed him managed the club during what timeframe?', 'date'],
+    ['A president that served during what years?', 'date'],
+    ['The castle borders on the south side of what coastal area?', 'place'],
+    ['Which Canadian city hosts the festival?', 'place'],
+    ['What surface area does the lake cover?', 'number'],
   ])('%s → %s', (question, type) => {
     expect(expectedAnswerType(question)).toBe(type);
   });

@@ -58,7 +58,7 @@ export function bridgeCandidates(input: {
       .filter(
         (page) => page[0]?.url !== subjectUrl && !subjects.some((s) => s.chunks[0]?.url === page[0]?.url),
       )
-      .map((page) => ({ page, at: mentionAt(lower, page[0]?.title ?? '') }))
+      .map((page) => ({ page, at: mentionAt({ text: subjectText, lower, title: page[0]?.title ?? '' }) }))
       .filter((b) => b.at >= 0)
       .sort((a, b) => a.at - b.at)
       .slice(0, MAX_BRIDGES);
@@ -114,11 +114,24 @@ function pagesByUrl(chunks: readonly SourcedChunk[]): SourcedChunk[][] {
   return [...byUrl.values()];
 }
 
-/** Where a page's title (without its qualifier) is written in a text, word-bounded; -1 when it is not. */
-function mentionAt(lowerText: string, title: string): number {
-  const core = titleCore(title).toLowerCase();
+/**
+ * Where a page's title (without its qualifier) is written in a text, word-bounded; -1 when it is
+ * not. A person-like title ("Richard Nixon": capitalised words only) is also mentioned by its last
+ * word written with its capital ("during the Nixon administration"), as texts name people by surname.
+ */
+export function mentionAt(input: { text: string; lower: string; title: string }): number {
+  const core = titleCore(input.title);
   if (core.length < MIN_TITLE_CHARS) return -1;
-  const escaped = core.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const m = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'u').exec(lowerText);
+  const whole = wordAt(input.lower, core.toLowerCase());
+  if (whole >= 0) return whole;
+  const parts = core.split(/\s+/u);
+  const last = parts[parts.length - 1] ?? '';
+  const nameLike = parts.length >= 2 && parts.every((p) => /^\p{Lu}[\p{L}\p{M}'’.-]*$/u.test(p));
+  return nameLike && last.length >= MIN_TITLE_CHARS ? wordAt(input.text, last) : -1;
+}
+
+function wordAt(text: string, word: string): number {
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const m = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'u').exec(text);
   return m ? m.index : -1;
 }

@@ -1,5 +1,5 @@
 import { aSourcedChunk } from '@forage/testing';
-import { bridgeCandidates } from './bridge.js';
+import { bridgeCandidates, mentionAt } from './bridge.js';
 import { answerHeuristically } from './heuristic-answer.js';
 import { analyzeQuestion } from './question.js';
 
@@ -45,5 +45,19 @@ describe('two-hop (bridge) answers', () => {
     expect(none('which university is located in what city?')).toEqual([]);
     expect(none('Kessel College is located in what city?', [pages[2]!])).toEqual([]);
     expect(none('', [])).toEqual([]);
+  });
+});
+
+describe('mentionAt', () => {
+  const at = (text: string, title: string) => mentionAt({ text, lower: text.toLowerCase(), title });
+  it('finds a title without its qualifier, word-bounded', () => {
+    expect(at('It was released by Winner in 2014.', 'Winner (band)')).toBe(19);
+    expect(at('The Winnerston club', 'Winner (band)')).toBe(-1);
+  });
+  it("finds a person's page by the surname the text uses, written with its capital", () => {
+    expect(at('He served during the Nixon administration.', 'Richard Nixon')).toBe(21);
+    expect(at('He sold nixon dolls.', 'Richard Nixon')).toBe(-1);
+    // a title that is not a name of capitalised words is only found whole
+    expect(at('A film about the Hedgehog.', 'Sonic the Hedgehog')).toBe(-1);
   });
 });

@@ -1,6 +1,6 @@
 import type { SourcedChunk } from '@forage/contracts';
 import { splitSentences } from '@forage/html';
-import { readableQuestion, tokenize } from './text.js';
+import { isStopWord, readableQuestion, tokenize } from './text.js';
 
 /**
  * Lower-case words that may sit inside a name ("Letters to Cleo", "In the Realm of the Hackers",
@@ -25,10 +25,18 @@ const JOINERS = new Set([
   'a',
 ]);
 
+/** Words that open a question or request with a capital without naming anything. */
+const OPENERS = new Set(
+  'name list give tell find show please both aside besides apart according during after before since other'.split(
+    ' ',
+  ),
+);
+
 /**
  * The names a question mentions: runs of words written with a capital or starting with a digit
- * ("Scott Derrickson", "888 7th Avenue", "For Against"), lower-case joiners allowed inside a run,
- * the question's first word left out (every question starts with a capital).
+ * ("Scott Derrickson", "888 7th Avenue", "For Against"), lower-case joiners allowed inside a run.
+ * Every question starts with a capital, so its first word counts only when it is no stop word or
+ * question opener ("Roger O. Egeberg was …", "2014 S/S is …", but not "Which …" or "Name …").
  */
 export function namedRuns(question: string): string[] {
   const text = readableQuestion(question).normalize('NFKC');
@@ -41,7 +49,7 @@ export function namedRuns(question: string): string[] {
     run = [];
   };
   tokens.forEach((word, i) => {
-    if (i === 0) return;
+    if (i === 0 && (isStopWord(word) || OPENERS.has(word.toLowerCase()))) return;
     if (/^[\p{Lu}\p{N}]/u.test(word)) run.push(word);
     else if (run.length > 0 && JOINERS.has(word)) run.push(word);
     else flush();

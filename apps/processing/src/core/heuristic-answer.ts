@@ -6,6 +6,7 @@ import { scoreCandidates, type ScoredCandidate } from './confidence.js';
 import { analyzeQuestion } from './question.js';
 import { retrieve, type Retrieved } from './retrieval.js';
 import { sourceOf } from './source.js';
+import { titleCandidates } from './titles.js';
 import { answerKey } from './text.js';
 import { yesNoCandidate } from './yes-no.js';
 
@@ -71,7 +72,12 @@ export function answerHeuristically(input: AnswerInput): AnswerOutcome {
       : { candidates: [], bridges: [] };
   const direct =
     bridged.candidates.length > 0 ? spans.filter((c) => !namesBridge(c.answer, bridged.bridges)) : spans;
-  const candidates = derivedYesNo ? [derivedYesNo] : [...direct, ...bridged.candidates];
+  // "what <kind> …" / "who …" described by a page: that page's subject
+  const titled =
+    !options && !derivedYesNo
+      ? titleCandidates({ questionText: input.question, question, top, chunks: input.chunks, weights })
+      : [];
+  const candidates = derivedYesNo ? [derivedYesNo] : [...direct, ...bridged.candidates, ...titled];
   if (candidates.length === 0)
     return {
       ...abstain(`no chunk holds a ${expectedType} next to the question's key terms`),

@@ -46,6 +46,10 @@ describe('typedSpans', () => {
 
   it("reads a span of years as one date, initials inside a name, and no month or people's adjective as a person", () => {
     expect(texts('The war lasted 1754–1763 in the colonies.', 'date')).toEqual(['1754–1763']);
+    expect(texts('He managed the club from 1986 to 2013, winning much.', 'date')).toEqual([
+      'from 1986 to 2013',
+    ]);
+    expect(texts('She served 1969 until 1974 in office.', 'date')).toEqual(['1969 until 1974']);
     expect(texts('It was run by William E. Simon from the start.', 'person')).toEqual(['William E. Simon']);
     expect(texts('In October the Spanish envoy met Anna Berg.', 'person')).toEqual(['Anna Berg']);
     expect(texts('The French settlers reached Quebec.', 'place')).toEqual(['Quebec']);

@@ -25,6 +25,11 @@ describe('namedRuns and entityPage', () => {
       'For Against',
     ]);
     expect(namedRuns('is it?')).toEqual([]);
+    // a name may open the question; a question word or an imperative does not
+    expect(namedRuns('Roger Egeberg served under which president?')).toEqual(['Roger Egeberg']);
+    expect(namedRuns('2014 S/S is the debut album of which group?')).toEqual(['2014 S S']);
+    expect(namedRuns('Name the director of Big Stone Gap')).toEqual(['Big Stone Gap']);
+    expect(namedRuns('Which band had more members?')).toEqual([]);
     expect(namedRuns('')).toEqual([]);
   });
   it('finds the page titled with a name, a qualified title too, and none for an unknown name', () => {
