@@ -26,6 +26,8 @@ export interface DurableOptions {
 export interface HandlerExtras {
   readonly contract: CommandContract | EventContract;
   readonly durable?: DurableOptions;
+  /** Set by `HandleEventBatch`: the handler takes up to this many payloads at once. */
+  readonly maxBatch?: number;
 }
 
 /** Serve a command contract: the request is validated before the method runs; errors become typed replies. */
@@ -41,6 +43,20 @@ export function HandleEvent(
 ): MethodDecorator {
   const extras: HandlerExtras = { contract, ...(options?.durable ? { durable: options.durable } : {}) };
   // the explicit <string> picks the plain-topic overload (the default picks the typed-event-map one)
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-arguments
+  return EventPattern<string>(contract.subject, extras);
+}
+
+/**
+ * Consume a durable event contract in batches: the method receives an array of validated payloads
+ * (up to `maxBatch`, whatever has arrived) and returns a `BatchOutcome`, one entry per payload;
+ * each message is settled by its own entry. `durable.concurrency` is the number of batches in flight.
+ */
+export function HandleEventBatch(
+  contract: EventContract,
+  options: { durable: DurableOptions; maxBatch: number },
+): MethodDecorator {
+  const extras: HandlerExtras = { contract, durable: options.durable, maxBatch: options.maxBatch };
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-arguments
   return EventPattern<string>(contract.subject, extras);
 }

@@ -1,7 +1,7 @@
 import { Controller, Module } from '@nestjs/common';
-import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { deadLetterEvent, defineEvent } from '@forage/contracts';
+import { defineEvent } from '@forage/contracts';
 import { startTestNats } from '@forage/testing';
 import { z } from 'zod';
 import { startService, type RunningService } from './bootstrap.js';
@@ -10,6 +10,7 @@ import { HandleEvent } from './decorators.js';
 import { NotFoundError, UpstreamError } from './errors.js';
 import { ensureStream } from './jetstream.js';
 import type { RunningNatsServer } from './nats-server.js';
+import { readDeadLetters, waitFor } from './testing/durable.js';
 
 const job = defineEvent({
   subject: 'test.job.v1',
@@ -105,26 +106,3 @@ describe('durable handlers over JetStream', () => {
     expect(letters.find((l) => l.body.includes('hopeless'))?.reason).toContain('out of deliveries after 3');
   });
 });
-
-async function readDeadLetters(
-  nc: NatsConnection,
-  count: number,
-): Promise<z.infer<typeof deadLetterEvent.payload>[]> {
-  const js = jetstream(nc);
-  const out: z.infer<typeof deadLetterEvent.payload>[] = [];
-  const deadline = Date.now() + 10_000;
-  const consumer = await js.consumers.get('FORAGE_DLQ'); // one ordered consumer reads each letter once
-  while (out.length < count && Date.now() < deadline) {
-    const msg = await consumer.next({ expires: 1_000 });
-    if (msg) out.push(deadLetterEvent.payload.parse(JSON.parse(new TextDecoder().decode(msg.data))));
-  }
-  return out;
-}
-
-async function waitFor(check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

@@ -6,6 +6,7 @@ export * from './decorators.js';
 export * from './streams.js';
 export * from './jetstream.js';
 export * from './settle.js';
+export { BatchOutcomeError, type BatchOutcome } from './durable-batch-consumer.js';
 export * from './transport.js';
 export * from './module.js';
 export * from './bootstrap.js';

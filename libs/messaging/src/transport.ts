@@ -17,6 +17,7 @@ import {
 } from '@forage/observability';
 import { encodeJson, natsServers } from './codec.js';
 import type { DurableOptions, HandlerExtras } from './decorators.js';
+import { consumeDurableBatches } from './durable-batch-consumer.js';
 import { consumeDurable } from './durable-consumer.js';
 import { ForageError, InvalidRequestError, toErrorReply } from './errors.js';
 import { parseBody, requestIds } from './inbound.js';
@@ -95,7 +96,9 @@ export class ForageTransport extends Server implements CustomTransportStrategy {
     if (extras.durable) {
       await ensureDurableConsumer(nc, subject, extras.durable);
       this.consumerLoops.push(
-        this.consumeDurable(nc, extras.contract as EventContract, handler, extras.durable),
+        extras.maxBatch === undefined
+          ? this.consumeDurable(nc, extras.contract as EventContract, handler, extras.durable)
+          : this.consumeBatches(nc, extras.contract as EventContract, handler, extras.durable, extras.maxBatch),
       );
       return;
     }
@@ -169,6 +172,29 @@ export class ForageTransport extends Server implements CustomTransportStrategy {
       metrics: this.options.metrics,
       logger: this.options.logger,
       run: (data, ids) => runWithContext(ids, () => this.invoke(handler, data, ids)),
+      isClosing: () => this.closing,
+    });
+  }
+
+  private consumeBatches(
+    nc: NatsConnection,
+    contract: EventContract,
+    handler: MessageHandler,
+    durable: DurableOptions,
+    maxBatch: number,
+  ): Promise<void> {
+    return consumeDurableBatches({
+      nc,
+      contract,
+      durable,
+      maxBatch,
+      metrics: this.options.metrics,
+      logger: this.options.logger,
+      run: (items) => {
+        // a batch mixes messages of many traces: it runs in a context of its own
+        const ids = requestIds(undefined);
+        return runWithContext(ids, () => this.invoke(handler, items, ids));
+      },
       isClosing: () => this.closing,
     });
   }

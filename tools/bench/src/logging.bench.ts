@@ -15,7 +15,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { auditLog, logRecordEvent, logRecordSchema, type EvidenceRef } from '@forage/contracts';
 import { EvidenceStore, parseEvidenceKey } from '@forage/evidence';
-import { Bus, launchNatsServer, streams } from '@forage/messaging';
+import { Bus, launchNatsServer, natsConnectOptions, streams } from '@forage/messaging';
 import { backendsFromEnv, startBackend, type BackendName } from './logging/backends.js';
 import { benchRecord } from './logging/records.js';
 import { startLoggingProcess } from './logging/service-process.js';
@@ -40,7 +40,8 @@ async function benchBackend(name: BackendName): Promise<void> {
   const natsDir = mkdtempSync(join(tmpdir(), 'forage-bench-nats-'));
   const nats = await launchNatsServer({ storeDir: natsDir });
   const backend = await startBackend(name);
-  const nc = await connect({ servers: nats.url });
+  // connected as a service's Bus is (the same client options)
+  const nc = await connect({ servers: nats.url, ...natsConnectOptions({}) });
   const key = randomBytes(32).toString('hex');
   // its own process, as deployed: the publisher below does not share its event loop
   const service = await startLoggingProcess({ ...backend.env, NATS_URL: nats.url, LOG_LEVEL: 'warn' });

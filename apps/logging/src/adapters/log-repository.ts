@@ -34,6 +34,11 @@ export interface RunRowsQuery {
 export interface LogRepository {
   append(record: ChainRecord): Promise<AppendOutcome>;
   /**
+   * Appends the records in order (in as few transactions as the group size allows); one entry per
+   * record: its outcome, or the error that failed it (the others are unaffected).
+   */
+  appendAll(records: readonly ChainRecord[]): Promise<(AppendOutcome | Error)[]>;
+  /**
    * A chain position known to be written (the head kept outside the database): later appends
    * never reuse a seq at or before it, even if the table's tail was deleted meanwhile.
    */

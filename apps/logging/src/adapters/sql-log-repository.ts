@@ -24,8 +24,8 @@ const GROUP_WINDOW_MS = 15;
 interface PendingAppend {
   readonly record: ChainRecord;
   readonly queuedAt: number;
-  readonly resolve: (outcome: AppendOutcome) => void;
-  readonly reject: (err: unknown) => void;
+  /** Called once, with the outcome or the error that failed the append. */
+  readonly settle: (result: AppendOutcome | Error) => void;
 }
 
 /**
@@ -60,10 +60,31 @@ export class SqlLogRepository implements LogRepository {
     if (position.seq > this.floor.seq) this.floor = position;
   }
 
-  append(record: ChainRecord): Promise<AppendOutcome> {
-    return new Promise<AppendOutcome>((resolve, reject) => {
-      this.pending.push({ record, queuedAt: performance.now(), resolve, reject });
-      if (this.pending.length === 1) this.writer = this.writer.then(() => this.writeGroups());
+  async append(record: ChainRecord): Promise<AppendOutcome> {
+    const [result] = await this.appendAll([record]);
+    if (result === undefined) throw new LogStoreUnavailableError('append produced no outcome');
+    if (result instanceof Error) throw result;
+    return result;
+  }
+
+  appendAll(records: readonly ChainRecord[]): Promise<(AppendOutcome | Error)[]> {
+    if (records.length === 0) return Promise.resolve([]);
+    return new Promise((resolve) => {
+      const results = new Array<AppendOutcome | Error>(records.length);
+      let open = records.length;
+      const queuedAt = performance.now();
+      const wasIdle = this.pending.length === 0;
+      records.forEach((record, i) => {
+        this.pending.push({
+          record,
+          queuedAt,
+          settle: (result) => {
+            results[i] = result;
+            if (--open === 0) resolve(results);
+          },
+        });
+      });
+      if (wasIdle) this.writer = this.writer.then(() => this.writeGroups());
       else if (this.pending.length >= FULL_GROUP) this.wake?.();
     });
   }
@@ -106,14 +127,14 @@ export class SqlLogRepository implements LogRepository {
    */
   private async isolate(group: readonly PendingAppend[], err: unknown): Promise<void> {
     if (group.length === 1 || !(await this.health()).ok) {
-      for (const p of group) p.reject(err);
+      for (const p of group) p.settle(asError(err));
       return;
     }
     for (const p of group) {
       try {
         settleGroup([p], await this.writeGroup([p]));
       } catch (alone) {
-        p.reject(alone);
+        p.settle(asError(alone));
       }
     }
   }
@@ -227,10 +248,12 @@ export class SqlLogRepository implements LogRepository {
 
 function settleGroup(group: readonly PendingAppend[], outcomes: readonly AppendOutcome[]): void {
   group.forEach((p, i) => {
-    const outcome = outcomes[i];
-    if (outcome) p.resolve(outcome);
-    else p.reject(new LogStoreUnavailableError('append produced no outcome'));
+    p.settle(outcomes[i] ?? new LogStoreUnavailableError('append produced no outcome'));
   });
+}
+
+function asError(err: unknown): Error {
+  return err instanceof Error ? err : new LogStoreUnavailableError(String(err));
 }
 
 /** A connection failure can be an AggregateError with an empty message (one error per address). */

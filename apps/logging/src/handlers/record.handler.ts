@@ -1,15 +1,16 @@
 import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
-import { logRecordEvent, type EventPayload } from '@forage/contracts';
-import { HandleEvent, LOGGER, streams } from '@forage/messaging';
+import { logRecordEvent, type LogRecord } from '@forage/contracts';
+import { HandleEventBatch, LOGGER, streams, type BatchOutcome } from '@forage/messaging';
 import type { Logger } from '@forage/observability';
 import type { ChainAnchor } from '../adapters/chain-anchor.js';
 import type { LogRepository } from '../adapters/log-repository.js';
-import { producerProblem } from '../core/producer.js';
-import { ProducerRejectedError, RecordConflictError } from '../errors.js';
+import { acceptRecords, failAppended, settleAppends } from '../core/record-batch.js';
 import { CHAIN_ANCHOR, LOG_REPOSITORY } from '../tokens.js';
 
-/** Records handled at once; the repository writes those waiting together in one transaction. */
-const CONCURRENT_RECORDS = 2_048;
+/** Records handed to the handler at once (the repository writes up to 500 in one transaction). */
+const MAX_BATCH = 500;
+/** Batches in flight: the next is validated and queued while the previous one is being written. */
+const BATCHES_IN_FLIGHT = 4;
 
 @Controller()
 export class RecordHandler implements OnModuleInit {
@@ -28,22 +29,23 @@ export class RecordHandler implements OnModuleInit {
   /**
    * Appends each record to the chain once, then moves the chain head kept outside the database;
    * a redelivered record is acknowledged without a second row. Records not produced by a tool
-   * service are refused (dead-lettered).
+   * service are refused (dead-lettered). Records arrive in batches: one call, one head move.
    */
-  @HandleEvent(logRecordEvent, {
-    durable: { stream: streams.logs.name, consumer: 'logging', concurrency: CONCURRENT_RECORDS },
+  @HandleEventBatch(logRecordEvent, {
+    durable: { stream: streams.logs.name, consumer: 'logging', concurrency: BATCHES_IN_FLIGHT },
+    maxBatch: MAX_BATCH,
   })
-  async store(record: EventPayload<typeof logRecordEvent>): Promise<void> {
-    const refused = producerProblem(record);
-    if (refused) throw new ProducerRejectedError(`record ${record.record_id}: ${refused}`);
-    const outcome = await this.repository.append(record);
-    if (outcome.status === 'conflict') {
-      throw new RecordConflictError(
-        `record ${record.record_id} is already stored at seq ${outcome.row.seq} with other content`,
-      );
+  async store(batch: readonly LogRecord[]): Promise<BatchOutcome> {
+    const accepted = acceptRecords(batch);
+    const { head, duplicates } = settleAppends(accepted, await this.repository.appendAll(accepted.records));
+    if (duplicates > 0) this.logger.debug({ duplicates }, 'duplicate records acknowledged');
+    if (head) {
+      try {
+        await this.anchor.advance('head', head);
+      } catch (err) {
+        failAppended(accepted, err instanceof Error ? err : new Error(String(err)));
+      }
     }
-    if (outcome.status === 'duplicate')
-      this.logger.debug({ recordId: record.record_id, seq: outcome.row.seq }, 'duplicate record');
-    await this.anchor.advance('head', outcome.row);
+    return accepted.outcome;
   }
 }
