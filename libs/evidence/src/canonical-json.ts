@@ -19,13 +19,32 @@ export function canonicalJson(value: unknown): string {
   }
 }
 
+/**
+ * Strings JSON writes as they are, between quotes: printable ASCII without `"` and `\\` (anything
+ * else goes through JSON.stringify, which escapes control characters and lone surrogates).
+ */
+const PLAIN_STRING = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+/** Object keys already written as `"key":`; bounded, since keys come from data. */
+const quotedKeys = new Map<string, string>();
+const MAX_QUOTED_KEYS = 4_096;
+
+function quotedKey(key: string): string {
+  let quoted = quotedKeys.get(key);
+  if (quoted === undefined) {
+    quoted = `${JSON.stringify(key)}:`;
+    if (quotedKeys.size < MAX_QUOTED_KEYS) quotedKeys.set(key, quoted);
+  }
+  return quoted;
+}
+
 /** The hot path (every log record is hashed through it): no path strings, one accumulator per level. */
 function write(value: unknown): string {
   if (value === null) return 'null';
   switch (typeof value) {
     case 'string':
+      return PLAIN_STRING.test(value) ? `"${value}"` : JSON.stringify(value);
     case 'boolean':
-      return JSON.stringify(value);
+      return value ? 'true' : 'false';
     case 'number':
       if (!Number.isFinite(value)) throw new NotCanonicalJsonError(`${value} cannot be held in JSON`);
       return JSON.stringify(value);
@@ -56,7 +75,7 @@ function writeObject(object: Record<string, unknown>): string {
     if (member === undefined) continue;
     if (!first) out += ',';
     first = false;
-    out += `${JSON.stringify(key)}:${write(member)}`;
+    out += quotedKey(key) + write(member);
   }
   return out + '}';
 }

@@ -29,4 +29,24 @@ describe('canonicalJson', () => {
     expect(() => canonicalJson({ n: Number.NaN })).toThrow(NotCanonicalJsonError);
     expect(() => canonicalJson({ big: 1n })).toThrow(/\$\.big is a bigint/);
   });
+
+  it('spells every string as JSON.stringify does (the fast path for plain ASCII must agree)', () => {
+    const strings = [
+      '',
+      'plain words 123 ~!@#$%^&*()_+{}|:<>?[];,./`',
+      'quote " and backslash \\',
+      'tab\tnul\u0000del\u007f',
+      'unicode é ü 漢字 😀',
+      'lone \ud800 surrogate',
+      'line\u2028separator',
+    ];
+    for (const text of strings) {
+      expect(canonicalJson(text)).toBe(JSON.stringify(text));
+      expect(canonicalJson({ [text]: text })).toBe(`{${JSON.stringify(text)}:${JSON.stringify(text)}}`);
+    }
+  });
+
+  it('sorts keys by UTF-16 code units, integer-like keys included', () => {
+    expect(canonicalJson({ b: 1, 10: 2, 9: 3, A: 4, é: 5 })).toBe('{"10":2,"9":3,"A":4,"b":1,"é":5}');
+  });
 });
