@@ -16,6 +16,12 @@ export interface DurableOptions {
   /** Messages handled at once by one replica (default 1: strictly in order). */
   readonly concurrency?: number;
   /**
+   * Messages delivered and not yet acknowledged, across all replicas, before the server stops
+   * delivering (the server's default is 1,000). Keep it at or above what the replicas work on at
+   * once, or the consumer waits on acks instead of working.
+   */
+  readonly maxAckPending?: number;
+  /**
    * While the handler runs, tell the server every this many ms that the message is still being
    * worked on (`+WPI`), so a long handler is not redelivered after `ackWaitMs`. Keep it well below
    * `ackWaitMs`; a crashed replica stops heartbeating and the message is redelivered as usual.

@@ -49,6 +49,7 @@ export async function ensureDurableConsumer(
     filter_subject: subject,
     max_deliver: options.maxDeliver ?? DEFAULT_MAX_DELIVER,
     ack_wait: nanos(options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS),
+    ...(options.maxAckPending !== undefined ? { max_ack_pending: options.maxAckPending } : {}),
   };
   try {
     await jsm.consumers.add(options.stream, config);

