@@ -138,6 +138,14 @@ describe('forage replay: understanding, processing and verification again over s
     // the replay's own understanding and answer went to its own run, not the original's trace
     const replayTrace = await bus.request(queryLogs, { runId: report.replayRunId, limit: 100 });
     expect(replayTrace.records.map((r) => r.tool_name).sort()).toEqual(['dom-understanding', 'processing']);
+    // the re-verification is logged under the run as a replay, not as a second release attempt
+    const runTrace = await bus.request(queryLogs, { runId: run.runId, tool: 'verifier', limit: 100 });
+    expect(
+      runTrace.records.map((r) => [r.task_id, r.metadata.attempt, r.output.data['replay']]).sort(),
+    ).toEqual([
+      ['verify', 1, false],
+      ['verify:replay', 1, true],
+    ]);
   }, 90_000);
 
   it('lists the differences when the stored snapshot no longer matches what the run saw', async () => {

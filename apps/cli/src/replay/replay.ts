@@ -126,6 +126,7 @@ async function reverify(input: {
     claims,
     expectedRecordIds: [],
     minConfidence: 0.35,
+    purpose: 'replay',
   });
   const byId = new Map(reply.verdicts.map((v) => [v.claimId, v]));
   return {

@@ -34,13 +34,15 @@ export class VerifyHandler {
     const digest = digestOf(verdict);
     const logRecordId = await this.recorder.record({
       runId: request.runId,
-      taskId: 'verify',
+      // a replay's re-verification is a task of its own, not attempt 2 of the release verification
+      taskId: request.purpose === 'replay' ? 'verify:replay' : 'verify',
       status: judgement.released ? 'success' : 'partial',
       confidence: counts.claims === 0 ? 0 : counts.verified / counts.claims,
       startedAt,
       data: {
         ...counts,
         released: judgement.released,
+        replay: request.purpose === 'replay',
         traceComplete: judgement.trace.complete,
         missingRecords: judgement.trace.missingRecordIds.length,
         chainValid: judgement.trace.chainValid,
