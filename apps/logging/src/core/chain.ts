@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { ChainRecord } from '@forage/contracts';
 import { canonicalJson } from '@forage/evidence';
 
@@ -37,9 +37,9 @@ export interface ChainCheck {
   readonly broken: { readonly seq: number; readonly reason: string } | null;
 }
 
-/** sha256(prev_hash + canonical JSON of the record), as lowercase hex. */
+/** sha256(prev_hash + canonical JSON of the record), as lowercase hex (one-shot: no Hash object per row). */
 export function linkHash(prevHash: string, body: string): string {
-  return createHash('sha256').update(prevHash).update(body).digest('hex');
+  return hash('sha256', prevHash + body, 'hex');
 }
 
 /** The row that appends `record` after `tail`. */

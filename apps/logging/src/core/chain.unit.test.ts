@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { aLogRecord } from '@forage/testing';
 import { appendLink, GENESIS_HASH, GENESIS_TAIL, linkHash, verifyChain, type ChainRow } from './chain.js';
 import { canonicalJson } from '@forage/evidence';
@@ -22,6 +22,15 @@ function at(rows: ChainRow[], index: number): ChainRow {
 }
 
 describe('the log hash chain', () => {
+  it('links by sha256 over prev_hash then the body, as every stored chain was hashed', () => {
+    // a fixed vector: rows already stored must keep verifying whatever computes the hash
+    expect(linkHash(GENESIS_HASH, '{"a":1}')).toBe(
+      createHash('sha256').update(GENESIS_HASH).update('{"a":1}').digest('hex'),
+    );
+    // sha256('abc'), the FIPS 180-2 test vector
+    expect(linkHash('ab', 'c')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+
   it('links the first record to the genesis hash and hashes prev_hash + canonical JSON', () => {
     const record = aLogRecord();
     const row = appendLink(GENESIS_TAIL, record);
