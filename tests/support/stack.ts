@@ -33,6 +33,8 @@ export interface InProcessStack {
   readonly services: readonly StartedService[];
   readonly gatewayUrl: string;
   readonly evidenceKey: string;
+  /** The environment every service here was configured from (for a service a test starts itself). */
+  readonly env: Readonly<NodeJS.ProcessEnv>;
   stop(): Promise<void>;
 }
 
@@ -40,7 +42,14 @@ export interface InProcessStack {
  * Every Forage service as a real Nest app in this process, talking through a real nats-server,
  * with real Chromium and PGlite, over the sandbox web. Services only meet through NATS.
  */
-export async function startInProcessStack(): Promise<InProcessStack> {
+export async function startInProcessStack(
+  options: {
+    /** Origins besides the sandbox's the browser may reach (a test's own site on loopback). */
+    allowOrigins?: readonly string[];
+    /** false: no orchestrator here (a test runs it as its own process, from `orchestratorEnv`). */
+    orchestrator?: boolean;
+  } = {},
+): Promise<InProcessStack> {
   const nats = await startTestNats();
   const sandbox = await startSandbox();
   const data = tempDir('forage-stack-');
@@ -52,7 +61,7 @@ export async function startInProcessStack(): Promise<InProcessStack> {
     LOG_LEVEL: process.env['FORAGE_TEST_LOG_LEVEL'] ?? 'silent',
     FORAGE_EVIDENCE_KEY: evidenceKey,
     SEARCH_SITEMAPS: origins.map((o) => `${o}/sitemap.xml`).join(','),
-    EGRESS_ALLOWLIST: origins.join(','),
+    EGRESS_ALLOWLIST: [...origins, ...(options.allowOrigins ?? [])].join(','),
     LOGGING_DATA_DIR: `${data.path}/logging`,
     GATEWAY_PORT: '0',
   };
@@ -72,7 +81,8 @@ export async function startInProcessStack(): Promise<InProcessStack> {
     await add('processing', () => startProcessingService(loadProcessingConfig(env)));
     await add('action-execution', () => startActionExecutionService(loadActionExecutionConfig(env)));
     await add('verifier', () => startVerifierService(loadVerifierConfig(env)));
-    await add('orchestrator', () => startOrchestratorService(loadOrchestratorConfig(env)));
+    if (options.orchestrator !== false)
+      await add('orchestrator', () => startOrchestratorService(loadOrchestratorConfig(env)));
     const gateway = await startGatewayService(loadGatewayConfig(env));
     services.push({ name: 'gateway', opsPort: gateway.opsPort, stop: () => gateway.stop() });
     const stop = async (): Promise<void> => {
@@ -81,7 +91,7 @@ export async function startInProcessStack(): Promise<InProcessStack> {
       await nats.stop();
       data.remove();
     };
-    return { nats, sandbox, services, gatewayUrl: gateway.httpUrl, evidenceKey, stop };
+    return { nats, sandbox, services, gatewayUrl: gateway.httpUrl, evidenceKey, env, stop };
   } catch (err) {
     for (const s of [...services].reverse()) await s.stop().catch(() => undefined);
     await sandbox.stop();

@@ -8,7 +8,7 @@ import {
   parseHtml,
   renderedText,
 } from '@forage/html';
-import { overlaysOf, type OverlayDismiss } from './overlays.js';
+import { inOverlay, overlaysOf, type OverlayDismiss } from './overlays.js';
 
 /** The parent element, or null at the top of the tree. */
 const up = (el: Element): Element | null => (isElement(el.parent) ? el.parent : null);
@@ -163,6 +163,8 @@ function disclosuresOf(
     const closedSummary =
       tag === 'summary' && parent?.name === 'details' && attr(parent, 'open') === undefined;
     if (tag === 'a' && attr(el, 'href') && !attr(el, 'href')?.startsWith('#')) continue;
+    // a consent modal's "preferences" toggle opens more of the modal, not of the page
+    if ((collapsed || closedSummary || controlsHidden) && inOverlay(el)) continue;
     if (collapsed || closedSummary || controlsHidden)
       found.push({ xpath: xpathOf(el), name: clean(renderedText(el)) });
   }
