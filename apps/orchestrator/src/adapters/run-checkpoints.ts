@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { Kvm, type KV } from '@nats-io/kv';
 import { z } from 'zod';
-import { scoredAnswerSchema, secretHandleSchema } from '@forage/contracts';
+import { pageActionSchema, scoredAnswerSchema, secretHandleSchema } from '@forage/contracts';
 import { Bus } from '@forage/messaging';
 import type { Checkpoint } from '../core/loop/checkpoint.js';
 import { ORCHESTRATOR_CONFIG } from '../tokens.js';
@@ -40,6 +40,36 @@ const checkpointSchema = z.object({
   extraFields: z.array(z.object({ label: z.string(), value: z.union([z.string(), secretHandleSchema]) })),
   askedUser: z.boolean(),
   taskDone: z.object({ text: z.string(), source }).optional(),
+  frontiers: z
+    .array(
+      z.object({
+        origin: z.string(),
+        pagesRead: z.number().int().nonnegative(),
+        queue: z.array(
+          z.object({
+            url: z.string(),
+            text: z.string(),
+            score: z.number(),
+            from: z.string(),
+            next: z.boolean(),
+          }),
+        ),
+      }),
+    )
+    .optional(),
+  currentSite: z.string().optional(),
+  pendingNext: z.array(z.string()).optional(),
+  pageActs: z
+    .array(
+      z.object({
+        url: z.string(),
+        purpose: z.enum(['disclose', 'search-form', 'task-form']),
+        actions: z.array(pageActionSchema),
+        described: z.array(z.string()),
+        stateKey: z.string(),
+      }),
+    )
+    .optional(),
 });
 
 /**

@@ -1,6 +1,8 @@
 import { research } from './research.js';
+import { checkpointOf, restoreCheckpoint, type Checkpoint } from './loop/checkpoint.js';
+import { RunState } from './loop/run-state.js';
 import { fakeRun } from './testing/fake-web.js';
-import { comparison } from './testing/fixtures.js';
+import { comparison, TEST_LIMITS } from './testing/fixtures.js';
 
 const { web, input, wiki: W } = comparison;
 
@@ -26,5 +28,38 @@ describe('step checkpoints', () => {
     expect(resumed.steps.map((s) => s.detail)).toContainEqual(
       expect.stringMatching(/^resumed after step \d+/),
     );
+  });
+
+  it('keeps where exploration stood: the link queues, the current site, pagination and page actions', () => {
+    const state = new RunState(TEST_LIMITS);
+    const site = state.frontierFor('http://h.test');
+    site.offer({
+      links: [
+        { url: 'http://h.test/economy', text: 'GDP of Kemonia', context: '', next: false, chrome: false },
+      ],
+      from: 'http://h.test/',
+      task: new Set(['gdp', 'kemonia']),
+      visited: state.visited,
+    });
+    site.markRead();
+    state.currentSite = 'http://h.test';
+    state.pendingNext.add('http://h.test/list?page=2');
+    state.pageActs = [
+      {
+        url: 'http://h.test/',
+        purpose: 'disclose',
+        actions: [{ type: 'click', target: { xpath: '/html[1]/body[1]/button[1]' } }],
+        described: ['open "More"'],
+        stateKey: 'abc',
+      },
+    ];
+    const saved = JSON.parse(JSON.stringify(checkpointOf(state))) as Checkpoint;
+    const resumed = new RunState(TEST_LIMITS);
+    restoreCheckpoint(resumed, saved);
+    expect(resumed.currentSite).toBe('http://h.test');
+    expect(resumed.frontiers.get('http://h.test')?.best(resumed.visited)?.url).toBe('http://h.test/economy');
+    expect(resumed.frontiers.get('http://h.test')?.read).toBe(1);
+    expect([...resumed.pendingNext]).toEqual(['http://h.test/list?page=2']);
+    expect(resumed.pageActs).toEqual(state.pageActs);
   });
 });

@@ -39,6 +39,13 @@ export function scoreLink(link: PageLink, task: ReadonlySet<string>): number {
   return score;
 }
 
+/** A site's frontier as a step checkpoint keeps it. */
+export interface FrontierSnapshot {
+  readonly origin: string;
+  readonly pagesRead: number;
+  readonly queue: readonly ScoredLink[];
+}
+
 /**
  * One site's exploration context (the hyperlink explorer of the seed): a priority queue of
  * discovered links scored for the task, the pages read on the site, and a page limit.
@@ -52,6 +59,21 @@ export class SiteFrontier {
     readonly origin: string,
     private readonly pageLimit: number,
   ) {}
+
+  /** The frontier a checkpoint saved, queue and pages read as they were. */
+  static restore(snapshot: FrontierSnapshot, pageLimit: number): SiteFrontier {
+    const frontier = new SiteFrontier(snapshot.origin, pageLimit);
+    frontier.pagesRead = snapshot.pagesRead;
+    for (const link of snapshot.queue) {
+      frontier.queue.push(link);
+      frontier.queued.add(normalizeUrl(link.url));
+    }
+    return frontier;
+  }
+
+  snapshot(): FrontierSnapshot {
+    return { origin: this.origin, pagesRead: this.pagesRead, queue: [...this.queue] };
+  }
 
   get read(): number {
     return this.pagesRead;

@@ -79,4 +79,31 @@ describe('per-site link queue', () => {
         .sort(),
     ).toEqual(['http://h.test/list?page=2', 'http://h.test/p2']);
   });
+
+  it('comes back from a checkpoint as it was: queue, pages read, and no link queued twice', () => {
+    const f = new SiteFrontier('http://h.test', 2);
+    f.offer({
+      links: [link('http://h.test/a', 'Hotels in Besby'), link('http://h.test/b', 'Besby')],
+      from: 'http://h.test/',
+      task,
+      visited: new Set(),
+    });
+    f.markRead();
+    const restored = SiteFrontier.restore(
+      JSON.parse(JSON.stringify(f.snapshot())) as ReturnType<SiteFrontier['snapshot']>,
+      2,
+    );
+    expect(restored.peek()).toEqual(f.peek());
+    expect(restored.read).toBe(1);
+    expect(
+      restored.offer({
+        links: [link('http://h.test/a', 'Hotels in Besby')],
+        from: 'http://h.test/x',
+        task,
+        visited: new Set(),
+      }),
+    ).toBe(0);
+    restored.markRead();
+    expect(restored.best(new Set())).toBeUndefined();
+  });
 });

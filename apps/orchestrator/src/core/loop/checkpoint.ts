@@ -1,12 +1,15 @@
 import type { ScoredAnswer } from '@forage/contracts';
 import type { ListingItem } from '../aggregate/listing-items.js';
+import { SiteFrontier, type FrontierSnapshot } from '../explore/site-frontier.js';
 import type { TaskSpec } from '../plan/plan.js';
+import type { PageActPlan } from './navigator.js';
 import type { RunState } from './run-state.js';
 
 /**
  * What a run has done so far, saved after every step so a run redelivered after a crash continues
  * where it was: the pages, searches and actions already spent, the answers and items found, the
- * details gathered. Page text is not kept (the answers carry their sources).
+ * details gathered, and where exploration stood (each site's link queue, the current site, the
+ * pagination and page actions still to take). Page text is not kept (the answers carry their sources).
  */
 export interface Checkpoint {
   readonly steps: number;
@@ -25,6 +28,11 @@ export interface Checkpoint {
   readonly extraFields: TaskSpec['fields'];
   readonly askedUser: boolean;
   readonly taskDone?: { readonly text: string; readonly source: ScoredAnswer['source'] };
+  /** Optional: checkpoints saved before these were kept restore without them. */
+  readonly frontiers?: readonly FrontierSnapshot[];
+  readonly currentSite?: string;
+  readonly pendingNext?: readonly string[];
+  readonly pageActs?: readonly PageActPlan[];
 }
 
 export function checkpointOf(state: RunState): Checkpoint {
@@ -45,6 +53,10 @@ export function checkpointOf(state: RunState): Checkpoint {
     extraFields: [...state.extraFields],
     askedUser: state.askedUser,
     ...(state.taskDone ? { taskDone: state.taskDone } : {}),
+    frontiers: [...state.frontiers.values()].map((f) => f.snapshot()),
+    ...(state.currentSite ? { currentSite: state.currentSite } : {}),
+    pendingNext: [...state.pendingNext],
+    pageActs: [...state.pageActs],
   };
 }
 
@@ -66,4 +78,10 @@ export function restoreCheckpoint(state: RunState, cp: Checkpoint): void {
   state.extraFields.push(...cp.extraFields);
   state.askedUser = cp.askedUser;
   if (cp.taskDone) state.taskDone = cp.taskDone;
+  // without these a resumed run forgets the links it queued and searches instead of following them
+  for (const f of cp.frontiers ?? [])
+    state.frontiers.set(f.origin, SiteFrontier.restore(f, state.limits.maxPagesPerSite));
+  if (cp.currentSite) state.currentSite = cp.currentSite;
+  for (const u of cp.pendingNext ?? []) state.pendingNext.add(u);
+  state.pageActs = [...(cp.pageActs ?? [])];
 }
