@@ -1,21 +1,20 @@
 import type { Element } from 'domhandler';
 import type { ProductAvailability } from '@forage/contracts';
 import { attr, descendants, isText } from '@forage/html';
-import { xpathOf } from '../xpath.js';
 import { availabilityFromText } from './availability.js';
+import { OUT_OF_FIVE, STAR_CLASS, STAR_GLYPHS } from './content-patterns.js';
+import { cardField as field } from './card-field.js';
 import {
-  DOI,
-  EMAIL,
-  ISO_DATE,
-  looksLikePhone,
-  OUT_OF_FIVE,
-  PHONE,
-  STAR_CLASS,
-  STAR_GLYPHS,
-  WRITTEN_DATE,
-} from './content-patterns.js';
+  abstractOf,
+  addressOf,
+  authorsOf,
+  dateOf,
+  emailOf,
+  phoneOf,
+  skuOf,
+} from './card-record-fields.js';
 import type { Field } from './field.js';
-import { clip, nodeText } from './node-text.js';
+import { nodeText } from './node-text.js';
 import { hintsOf, insideAny } from './page-context.js';
 import { findPrice } from './price.js';
 
@@ -46,17 +45,6 @@ const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 /** Separators authors put between facts on one line: "Besby · 2-star · rated 4.1 / 5". */
 const SEGMENT_SPLIT = /\s*[·•|—–]\s*|\s*,\s+|\s+-\s+/;
 const LEAF_TEXT_MAX = 200;
-const PHONE_LABEL =
-  /\b(tel|phone|telephone|call|mobile|cell|fax|téléphone|telefon|teléfono|telefono|телефон)\b|☎|📞/i;
-
-function field<T>(value: T, el: Element, snippet?: string): Field<T> {
-  return {
-    value,
-    xpath: xpathOf(el),
-    snippet: clip(snippet ?? nodeText(el), 300),
-    origin: 'repeated-structure',
-  };
-}
 
 /** The elements of a card that hold text directly (the smallest elements a value can be read from). */
 function textLeaves(card: Element): Element[] {
@@ -250,85 +238,4 @@ function availabilityOf(leaves: readonly Element[]): Field<ProductAvailability> 
     }
   }
   return undefined;
-}
-
-function emailOf(card: Element, leaves: readonly Element[]): Field<string> | undefined {
-  const mailto = descendants(card, 'a').find((a) => /^mailto:/i.test(attr(a, 'href') ?? ''));
-  const fromHref = mailto ? EMAIL.exec(decodeURIComponent(attr(mailto, 'href') ?? '')) : null;
-  if (mailto && fromHref) return field(fromHref[0], mailto);
-  for (const el of leaves) {
-    const m = EMAIL.exec(nodeText(el));
-    if (m) return field(m[0], el);
-  }
-  return undefined;
-}
-
-function phoneOf(card: Element, leaves: readonly Element[]): Field<string> | undefined {
-  const tel = descendants(card, 'a').find((a) => /^tel:/i.test(attr(a, 'href') ?? ''));
-  if (tel) return field(nodeText(tel) || (attr(tel, 'href') ?? '').slice(4), tel);
-  for (const el of leaves) {
-    const text = nodeText(el);
-    if (findPrice(text)) continue;
-    const m = PHONE.exec(text);
-    // a bare digit group may be a count or a date: it is a phone when written as one (+, brackets) or labelled
-    if (m && looksLikePhone(m[0]) && (/^\s*[+(]/.test(m[0]) || PHONE_LABEL.test(text)))
-      return field(m[0].trim(), el);
-  }
-  return undefined;
-}
-
-function addressOf(card: Element): Field<string> | undefined {
-  const el = [card, ...descendants(card)].find(
-    (e) => e.name === 'address' || /\b\w*(address|adresse|direccion|street)\w*\b/.test(hintsOf(e)),
-  );
-  const text = el ? nodeText(el) : '';
-  return el && text.length > 3 && text.length < 300 ? field(text, el) : undefined;
-}
-
-function dateOf(card: Element, leaves: readonly Element[]): Field<string> | undefined {
-  const time = descendants(card, 'time')[0];
-  if (time) return field(attr(time, 'datetime') ?? nodeText(time), time);
-  for (const el of leaves) {
-    const text = nodeText(el);
-    const m = ISO_DATE.exec(text) ?? WRITTEN_DATE.exec(text);
-    if (m?.[1]) return field(m[1], el);
-  }
-  return undefined;
-}
-
-function authorsOf(card: Element): Field<string[]> | undefined {
-  const el = descendants(card).find(
-    (e) => /\b\w*(author|byline|creator|contributor)\w*\b/.test(hintsOf(e)) || attr(e, 'rel') === 'author',
-  );
-  if (!el) return undefined;
-  const names = nodeText(el)
-    .replace(/^by\s+/i, '')
-    .split(/\s*(?:,|;|\band\b|&)\s*/)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 1 && s.length < 80 && !/\d/.test(s) && s.toLowerCase() !== 'et al.');
-  return names.length > 0 ? field(names, el) : undefined;
-}
-
-function abstractOf(card: Element): Field<string> | undefined {
-  const hinted = descendants(card).find((e) =>
-    /\b\w*(abstract|summary|description|snippet)\w*\b/.test(hintsOf(e)),
-  );
-  const longest = descendants(card, 'p').sort((a, b) => nodeText(b).length - nodeText(a).length)[0];
-  const el = hinted ?? (longest && nodeText(longest).length >= 120 ? longest : undefined);
-  return el ? field(nodeText(el), el) : undefined;
-}
-
-function skuOf(card: Element): Field<string> | undefined {
-  for (const el of [card, ...descendants(card)]) {
-    const value = attr(el, 'data-sku') ?? attr(el, 'data-product-sku');
-    if (value?.trim()) return field(value.trim(), el, `data-sku=${value.trim()}`);
-  }
-  const labelled = descendants(card).find((el) => /\bsku\b/.test(hintsOf(el)));
-  const text = labelled ? nodeText(labelled).replace(/^\s*sku\s*[:#]?\s*/i, '') : '';
-  return labelled && /^[A-Za-z0-9][A-Za-z0-9._/-]{2,40}$/.test(text) ? field(text, labelled) : undefined;
-}
-
-/** A DOI written anywhere in the card, for paper records. */
-export function doiOf(card: Element): string | undefined {
-  return DOI.exec(nodeText(card))?.[0];
 }
