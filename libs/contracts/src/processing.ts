@@ -120,6 +120,11 @@ export const answerQuestion = defineCommand({
     /** The best candidate's confidence and its parts, reported even when the answer was withheld. */
     confidence: z.number().min(0).max(1).optional(),
     components: confidenceComponentsSchema.optional(),
+    /** Where a second hop may find the answer: names the page about the question's subject mentions, each with a query (the name and the question's words that page does not state). */
+    leads: z
+      .array(z.object({ name: z.string().min(1).max(200), query: z.string().min(1).max(300) }))
+      .max(5)
+      .optional(),
     /** Tokens and cost of the LLM calls made for this answer (absent when no model was asked). */
     usage: z
       .object({

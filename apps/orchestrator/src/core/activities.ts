@@ -24,6 +24,8 @@ export type PageUnderstanding = Omit<CommandReply<typeof understandPage>, 'chunk
   readonly chunks: ContentChunk[];
 };
 export type AnswerReply = CommandReply<typeof answerQuestion>;
+/** A name processing found on the page about the question's subject, and the query for a second hop. */
+export type Lead = NonNullable<AnswerReply['leads']>[number];
 export type VerifyReply = CommandReply<typeof verifyRun>;
 
 export interface StepReport {

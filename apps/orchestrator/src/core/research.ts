@@ -268,6 +268,7 @@ function currentFeedback(plan: Plan, state: RunState): LoopView['feedbackQuery']
     missing: missing.length > 0 ? missing : plan.parts,
     tried: state.queriesTried,
     tentative: state.tentative,
+    leads: state.leads,
   });
 }
 

@@ -5,6 +5,7 @@ import { choiceCandidates, choiceOptions } from './choice.js';
 import { scoreCandidates, type ScoredCandidate } from './confidence.js';
 import { analyzeQuestion } from './question.js';
 import { retrieve, type Retrieved } from './retrieval.js';
+import { bridgeLeads, type Lead } from './leads.js';
 import { sourceOf } from './source.js';
 import { titleCandidates } from './titles.js';
 import { answerKey } from './text.js';
@@ -17,6 +18,8 @@ export interface AnswerOutcome {
   readonly expectedType?: AnswerType;
   /** The best candidate's confidence and components, also when it was withheld. */
   readonly best?: { readonly confidence: number; readonly components: ConfidenceComponents };
+  /** Where a second hop may find the answer: names the subject's page mentions, with a query each. */
+  readonly leads?: readonly Lead[];
 }
 
 export interface AnswerInput {
@@ -28,6 +31,8 @@ export interface AnswerInput {
 
 /** Chunks whose candidates are considered (the BM25 top of the page set). */
 const TOP_CHUNKS = 12;
+/** An answer this confident needs no second hop: no leads are offered beside it. */
+const LEADS_ABOVE = 0.6;
 /** Alternatives much weaker than the best answer are dropped rather than offered as answers. */
 const RELATIVE_FLOOR = 0.8;
 
@@ -37,6 +42,16 @@ const RELATIVE_FLOOR = 0.8;
  * `minConfidence` — or an abstention that says why (with the best confidence still reported).
  */
 export function answerHeuristically(input: AnswerInput): AnswerOutcome {
+  const outcome = answerFrom(input);
+  const question = analyzeQuestion(input.question);
+  if (outcome.answers.length > 0 && (outcome.answers[0]?.confidence ?? 0) >= LEADS_ABOVE) return outcome;
+  // a yes/no question or one naming its options is answered from the named things' own pages
+  if (question.expected === 'yes_no' || choiceOptions(input.question)) return outcome;
+  const leads = bridgeLeads({ questionText: input.question, question, chunks: input.chunks });
+  return leads.length > 0 ? { ...outcome, leads } : outcome;
+}
+
+function answerFrom(input: AnswerInput): AnswerOutcome {
   const question = analyzeQuestion(input.question);
   const expectedType = question.expected;
   if (question.terms.length === 0) return abstain('the question has no key terms to look for');

@@ -76,6 +76,7 @@ export class AnswerHandler {
       ...(found.expectedType ? { expectedType: found.expectedType } : {}),
       ...(found.best ? { confidence: found.best.confidence, components: found.best.components } : {}),
       ...(found.usage ? { usage: found.usage } : {}),
+      ...(found.leads && found.leads.length > 0 ? { leads: found.leads.slice(0, 5) } : {}),
     };
   }
 }

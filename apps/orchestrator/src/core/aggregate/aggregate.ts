@@ -1,5 +1,5 @@
 import type { ScoredAnswer, SourcedChunk } from '@forage/contracts';
-import type { Activities, AnswerReply } from '../activities.js';
+import type { Activities, AnswerReply, Lead } from '../activities.js';
 import type { RunState } from '../loop/run-state.js';
 import { ATTRIBUTES, attributeScore, labelNames, pageLabelFor } from '../plan/attributes.js';
 import type { Part, Plan } from '../plan/plan.js';
@@ -7,6 +7,9 @@ import type { StepRunner } from '../loop/step.js';
 import { meetsConstraints } from './listing-items.js';
 import { labelledValue } from './labelled-value.js';
 import { sentenceValue } from './sentence-value.js';
+
+/** Leads a run keeps per part. */
+const MAX_LEADS = 8;
 
 /**
  * AGGREGATE: answer every part still missing over what was read (asking in the page's own label
@@ -37,7 +40,7 @@ export async function aggregate(input: {
   }
   for (const part of plan.parts) {
     if (state.answers.has(part.id)) continue;
-    const chunks = chunksFor(part, state.chunks);
+    const chunks = chunksFor(part, state.chunks, state.leads.has(part.id));
     if (chunks.length === 0) continue;
     const attribute = ATTRIBUTES.find((a) => a.id === part.attribute);
     // a label's value counts only on the entity's own page (another page's row is about something else)
@@ -62,9 +65,12 @@ export async function aggregate(input: {
       (r) => `${part.id} "${question}": ${describeAnswer(r)}`,
     ).catch(() => undefined);
     if (reply) {
+      if (reply.leads && reply.leads.length > 0)
+        state.leads.set(part.id, mergeLeads(state.leads.get(part.id) ?? [], reply.leads));
       state.expectedRecordIds.push(reply.logRecordId);
       state.spend.addAnswer(reply);
-      const answer = acceptable({ reply, part, min: input.sufficientConfidence });
+      const leads = state.leads.get(part.id) ?? [];
+      const answer = acceptable({ reply, part, min: input.sufficientConfidence, leads });
       // an answer over part of the pages the search returned is not final when it could change with
       // the rest: a derived answer (a comparison needs every compared page) or an open question
       // (no attribute to find on one entity's page); it stays tentative until they are read
@@ -77,7 +83,7 @@ export async function aggregate(input: {
         state.tentative.delete(part.id);
         continue;
       }
-      const fallback = plausible({ reply, part });
+      const fallback = plausible({ reply, part, leads });
       if (fallback) state.tentative.set(part.id, fallback);
     }
     // a numeric value in running text: the number nearest the attribute's word on the entity's page
@@ -129,10 +135,11 @@ export function askedInPageWords(
 /**
  * Chunks of the pages about the part's entity, when some page is; else everything read. A part
  * without an attribute reads everything: its answer may be on another page than the entity's
- * (a bridge question's answer is on the page of the thing the entity's page names).
+ * (a bridge question's answer is on the page of the thing the entity's page names); so does a
+ * part whose entity's page led to other pages (processing offered leads for it).
  */
-function chunksFor(part: Part, chunks: readonly SourcedChunk[]): SourcedChunk[] {
-  if (!part.entity || !part.attribute) return [...chunks];
+function chunksFor(part: Part, chunks: readonly SourcedChunk[], led: boolean): SourcedChunk[] {
+  if (!part.entity || !part.attribute || led) return [...chunks];
   const entity = part.entity.toLowerCase();
   const about = chunks.filter((c) => c.title.toLowerCase().includes(entity));
   return about.length > 0 ? about : [...chunks];
@@ -148,6 +155,8 @@ export function acceptable(input: {
   part: Part;
   min: number;
   floor?: number;
+  /** The part's leads: an answer on the page of a thing its entity's page names is about the entity too. */
+  leads?: readonly Lead[];
 }): ScoredAnswer | undefined {
   const { reply, part } = input;
   if (reply.abstained) return undefined;
@@ -161,7 +170,11 @@ export function acceptable(input: {
     const entity = part.entity?.toLowerCase();
     const onEntityPage = entity !== undefined && a.source.title.toLowerCase().includes(entity);
     // a derived answer rests on each entity's own page (its derivation's sources), not on one snippet
-    const aboutEntity = !entity || onEntityPage || a.source.snippet.toLowerCase().includes(entity);
+    const aboutEntity =
+      !entity ||
+      onEntityPage ||
+      a.source.snippet.toLowerCase().includes(entity) ||
+      onLeadPage(a.source.title, input.leads ?? []);
     if (!aboutEntity && !a.derivation) return false;
     if (a.confidence >= input.min) return true;
     const namesAttribute =
@@ -177,12 +190,34 @@ export function acceptable(input: {
  * than its entity's (the answer of a bridge question is on the bridge entity's page). An answer
  * to an attribute question must still be about the entity.
  */
-export function plausible(input: { reply: AnswerReply; part: Part }): ScoredAnswer | undefined {
+export function plausible(input: {
+  reply: AnswerReply;
+  part: Part;
+  leads?: readonly Lead[];
+}): ScoredAnswer | undefined {
   const { reply, part } = input;
   if (reply.abstained) return undefined;
   const best = reply.answers[0];
-  if (part.attribute && !best?.derivation) return acceptable({ reply, part, min: 1.01, floor: 0 });
+  if (part.attribute && !best?.derivation)
+    return acceptable({ reply, part, min: 1.01, floor: 0, leads: input.leads ?? [] });
   return best;
+}
+
+/** A run keeps every lead it was given for a part (the first ones first), once per name, a bounded number. */
+export function mergeLeads(known: readonly Lead[], fresh: readonly Lead[]): Lead[] {
+  const out = [...known];
+  for (const lead of fresh)
+    if (!out.some((l) => l.name.toLowerCase() === lead.name.toLowerCase())) out.push(lead);
+  return out.slice(0, MAX_LEADS);
+}
+
+/** Whether a page is about a thing one of the leads names (its title, qualifier aside, is the name). */
+export function onLeadPage(title: string, leads: readonly Lead[]): boolean {
+  const name = title
+    .replace(/\s*\([^)]*\)\s*/gu, ' ')
+    .trim()
+    .toLowerCase();
+  return name.length > 0 && leads.some((l) => l.name.toLowerCase() === name);
 }
 
 /** Does the span stop inside a number of its snippet ("rose by 2" out of "rose by 2.1%")? */

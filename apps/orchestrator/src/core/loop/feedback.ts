@@ -1,4 +1,5 @@
 import type { ScoredAnswer } from '@forage/contracts';
+import type { Lead } from '../activities.js';
 import { termsOf } from '../explore/site-frontier.js';
 import { queryFor } from '../plan/heuristic-planner.js';
 import { ATTRIBUTES } from '../plan/attributes.js';
@@ -10,20 +11,29 @@ const BRIDGE_TERMS = 6;
 /**
  * The next search query for what is still missing: the part's own query first; then, when the
  * pages read gave a tentative answer, a second hop: that answer (the bridge entity) with the words
- * of the question its evidence does not cover; then the entity with another name for the
- * attribute, then the entity alone — never a query already run.
+ * of the question its evidence does not cover; then processing's leads (names the page about the
+ * question's subject mentions, with what that page does not state); then the entity with another
+ * name for the attribute, then the entity alone — never a query already run.
  */
 export function feedbackQuery(input: {
   plan: Plan;
   missing: readonly Part[];
   tried: ReadonlySet<string>;
   tentative?: ReadonlyMap<string, ScoredAnswer>;
+  /** Follow-up queries processing offered for each part (names the subject's page mentions). */
+  leads?: ReadonlyMap<string, readonly Lead[]>;
 }): { query: string; missing: string; partId: string } | undefined {
   for (const part of input.missing) {
     const hop = input.tentative?.get(part.id);
     const bridge = hop ? bridgeQuery(part, hop) : undefined;
     const queries = candidates(input.plan, part);
-    if (bridge) queries.splice(1, 0, bridge);
+    // the second hop: the tentative answer's entity, then the names the subject's page mentions
+    queries.splice(
+      1,
+      0,
+      ...(bridge ? [bridge] : []),
+      ...(input.leads?.get(part.id) ?? []).map((l) => l.query),
+    );
     for (const query of queries) {
       const key = query.toLowerCase();
       if (!input.tried.has(key)) return { query, missing: describeMissing(part), partId: part.id };

@@ -1,4 +1,5 @@
 import type { ScoredAnswer, SourcedChunk } from '@forage/contracts';
+import type { Lead } from '../activities.js';
 import type { ListingItem } from '../aggregate/listing-items.js';
 import { SiteFrontier, normalizeUrl } from '../explore/site-frontier.js';
 import type { PageSnapshot } from '../activities.js';
@@ -26,6 +27,8 @@ export class RunState {
    * nothing better is found before a limit; its bridge entity shapes the next query.
    */
   readonly tentative = new Map<string, ScoredAnswer>();
+  /** Each unanswered part's follow-up queries from processing (a second hop's names), latest reply's. */
+  readonly leads = new Map<string, readonly Lead[]>();
   /** LLM and paid-search spend reported by the services this run asked. */
   readonly spend = new RunSpend();
   readonly pages = new Map<string, PageSnapshot>();
