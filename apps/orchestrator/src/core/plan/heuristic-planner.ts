@@ -84,7 +84,9 @@ export function stepsFor(plan: Omit<Plan, 'steps' | 'source'>): PlannedStep[] {
 /** A part with its entity, attribute and first query derived from its wording. */
 export function part(n: number, question: string, known: { entity?: string; attribute?: string } = {}): Part {
   const entity = known.entity ?? entityOf(question);
-  const attribute = known.attribute ?? attributeOf(question)?.id;
+  const found = attributeOf(question);
+  // "… formed by who?" asks for a person or a company, not the value the attribute holds (a year)
+  const attribute = known.attribute ?? (found?.numeric === true && asksWho(question) ? undefined : found?.id);
   return {
     id: `part-${String(n)}`,
     question,
@@ -92,6 +94,13 @@ export function part(n: number, question: string, known: { entity?: string; attr
     ...(attribute ? { attribute } : {}),
     query: queryFor(question),
   };
+}
+
+/** The question asks "who": at its start, after a preposition ("formed by who?") or at its end. */
+function asksWho(question: string): boolean {
+  return /^(?:(?:to|by|for|with|of|from)\s+)?who(?:m|se)?\b|\b(?:to|by|for|with|of|from)\s+whom?\b|\bwho(?:m)?\s*\??$/i.test(
+    question.trim(),
+  );
 }
 
 const QUESTION_WORDS =
@@ -121,7 +130,8 @@ export function entityOf(question: string): string | undefined {
     new RegExp(`\\b(?:does|is|did|was)\\s+(?:the\\s+)?(${NAME})`, 'u').exec(question);
   const candidate = after?.[1] ?? new RegExp(`(?<=\\S\\s)(${NAME})`, 'u').exec(question)?.[1];
   const cleaned = candidate?.replace(/\s+(?:and|of|the)$/i, '').trim();
-  return cleaned && !QUESTION_WORDS.test(cleaned) ? cleaned : undefined;
+  // one letter ("S" of "2014 S/S") names nothing
+  return cleaned && cleaned.length > 1 && !QUESTION_WORDS.test(cleaned) ? cleaned : undefined;
 }
 
 const COMPARATIVES: readonly {
@@ -252,10 +262,12 @@ function multiEntityParts(question: string): Part[] | undefined {
 
 /** "What is the capital of A and what is its population?" — parts split at a new question word. */
 function multiPartParts(question: string): Part[] | undefined {
-  const pieces = question
-    .split(/\?\s+|;\s+|,?\s+and\s+(?=(?:what|which|who|when|where|how)\b)/i)
-    .map((s) => s.trim().replace(/\?$/, ''))
-    .filter((s) => s.length > 0);
+  const pieces = joinRestrictions(
+    question
+      .split(/\?\s+|;\s+|,?\s+and\s+(?=(?:what|which|who|when|where|how)\b)/i)
+      .map((s) => s.trim().replace(/\?$/, ''))
+      .filter((s) => s.length > 0),
+  );
   if (pieces.length < 2) return undefined;
   const first = entityOf(pieces[0] ?? '');
   return pieces.map((piece, i) => {
@@ -269,6 +281,24 @@ function multiPartParts(question: string): Part[] | undefined {
       : piece;
     return part(i + 1, `${resolved}?`, first && !entityOf(resolved) ? { entity: first } : {});
   });
+}
+
+/**
+ * "Who wrote the song and who died in 2007?": a "who / which" clause that names nothing (no
+ * capitalised word, no "it"/"its") says more about the same answer; it is not a second question.
+ */
+export function joinRestrictions(pieces: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const piece of pieces) {
+    const restriction =
+      /^(?:who|which)\s/i.test(piece) &&
+      !/\s\p{Lu}/u.test(piece) &&
+      !/\b(?:it|its|they|their|them)\b/i.test(piece);
+    const last = out.length - 1;
+    if (restriction && last >= 0) out[last] = `${out[last] ?? ''} and ${piece}`;
+    else out.push(piece);
+  }
+  return out;
 }
 
 const SUPERLATIVES: readonly { words: RegExp; rank: NonNullable<ListingSpec['rank']> }[] = [

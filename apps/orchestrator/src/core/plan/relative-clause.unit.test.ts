@@ -1,0 +1,40 @@
+import { joinRestrictions, planHeuristically } from './heuristic-planner.js';
+
+describe('a "who …" clause that names nothing is part of the same question', () => {
+  it('joins it to the question before', () => {
+    expect(joinRestrictions(['Who was the writer of These Boots', 'who died in 2007'])).toEqual([
+      'Who was the writer of These Boots and who died in 2007',
+    ]);
+  });
+
+  it('keeps questions about other things, or about "it", apart', () => {
+    expect(joinRestrictions(['Who directed Alien', 'who wrote Dune'])).toEqual([
+      'Who directed Alien',
+      'who wrote Dune',
+    ]);
+    expect(
+      joinRestrictions(['What is the capital of Sobrica', 'which of its rivers is longest']),
+    ).toHaveLength(2);
+    expect(joinRestrictions(['who died in 2007'])).toEqual(['who died in 2007']);
+  });
+
+  it('plans one part for a question with such a clause', () => {
+    const plan = planHeuristically({
+      question: "Who was the writer of These Boots Are Made for Walkin' and who died in 2007?",
+    });
+    expect(plan.parts).toHaveLength(1);
+  });
+});
+
+describe('a question asking "who" about a thing', () => {
+  it('plans no value attribute for it, and takes no single letter for its entity', () => {
+    const [p] = planHeuristically({
+      question: '2014 S/S is the debut album of a boy group that was formed by who?',
+    }).parts;
+    expect(p?.attribute).toBeUndefined();
+    expect(p?.entity).not.toBe('S');
+    expect(planHeuristically({ question: 'When was the Bank of Sobrica founded?' }).parts[0]?.attribute).toBe(
+      'founded',
+    );
+  });
+});
