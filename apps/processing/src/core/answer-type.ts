@@ -24,7 +24,7 @@ const PLACE_NOUN =
  * Asking "who" stands at the start, after a preposition ("formed by who?") or ends the question.
  */
 const ASKS_WHO =
-  /^(?:(?:to|by|for|with|of|from)\s+)?who(?:m|se)?\b|\b(?:to|by|for|with|of|from|and|or|is|was|are|were)\s+who(?:m|se)?\b|\bwho(?:m)?\s*\??$/;
+  /^(?:(?:to|by|for|with|of|from)\s+)?who(?:m|se)?\b|\b(?:to|by|for|with|of|from|is|was|are|were)\s+who(?:m|se)?\b|\bwho(?:m)?\s*\??$/;
 
 /** Nouns whose value is a quantity: "what is the population of …" asks for a number. */
 const QUANTITY_NOUNS =
@@ -50,6 +50,8 @@ export function expectedAnswerType(question: string): AnswerType {
   // "who is Ada Lovelace?" asks for a description; "who is the release manager?" for a person
   if (ASKS_WHO.test(q) && (!DEFINITION.test(q) || ROLE_QUESTION.test(q))) return 'person';
   if (/\bwhere\b|\baddress\b/.test(q) || PLACE_NOUN.test(q)) return 'place';
+  // "what is the name of …" asks for a name, whatever quantity words its description holds
+  if (/^(what|which) (is|was|are|were) the names? of\b/.test(q)) return 'name';
   if (QUANTITY_NOUNS.test(q) && !/^(who|which)\b/.test(q)) return 'number';
   if (AUXILIARY.test(q) && !/\bor\b/.test(q)) return 'yes_no';
   if (
@@ -63,6 +65,8 @@ export function expectedAnswerType(question: string): AnswerType {
 const NUMBER_WORD =
   /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fifteen|twenty|thirty|forty|fifty|hundred|thousand|million|billion|trillion|dozen|half|several)\b/i;
 const YES_NO = /^(yes|no|true|false|y|n)$/i;
+/** A year or a span of years in words ("1974 to 1977", "from 1986 until 2013") names no person, place or thing. */
+const YEARS = /^(?:from\s+)?\d{3,4}s?(?:\s*(?:[–—-]|to|until|till|through|and)\s*\d{2,4}s?)?$/iu;
 
 /**
  * Whether a span can answer a question of the given type: a number must hold a digit or a number
@@ -88,6 +92,8 @@ export function answerFits(type: AnswerType, span: string): boolean {
     case 'definition':
       return text.split(/\s+/).length >= 3;
     default:
-      return !YES_NO.test(text) && /\p{L}/u.test(text) && !/^[\d\s.,%$€£-]+$/u.test(text);
+      return (
+        !YES_NO.test(text) && /\p{L}/u.test(text) && !/^[\d\s.,%$€£-]+$/u.test(text) && !YEARS.test(text)
+      );
   }
 }

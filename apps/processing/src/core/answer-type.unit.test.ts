@@ -28,6 +28,11 @@ describe('expectedAnswerType', () => {
     ['What government position was held by the woman who portrayed the queen?', 'name'],
     ['What is the name of the fight song of the university whose main campus is in Lawrence?', 'name'],
     ['The band was formed by who?', 'person'],
+    ['What is the name of the fight song of the university in the metropolitan area?', 'name'],
+    [
+      'What is the fight song of the university whose campus is in Lawrence and whose branches are in Kansas?',
+      'name',
+    ],
     ['To whom was the prize given?', 'person'],
     ['Who was the writer of the song and who died in 2007?', 'person'],
     ['The manager who signed him managed the club during what timeframe?', 'date'],
@@ -62,6 +67,10 @@ describe('answerFits', () => {
     ['person', 'No', false],
     ['name', '1,234', false],
     ['name', '—', false],
+    ['name', '1974 to 1977', false],
+    ['person', 'from 1986 until 2013', false],
+    ['name', 'the 1990s', true],
+    ['date', '1974 to 1977', true],
   ] as const)('%s accepts "%s": %s', (type, span, fits) => {
     expect(answerFits(type, span)).toBe(fits);
   });

@@ -55,9 +55,8 @@ export function bridgeCandidates(input: {
     const lower = subjectText.toLowerCase();
     const subjectUrl = subject.chunks[0]?.url;
     const bridges = pagesByUrl(chunks)
-      .filter(
-        (page) => page[0]?.url !== subjectUrl && !subjects.some((s) => s.chunks[0]?.url === page[0]?.url),
-      )
+      // another named thing's page is a bridge too ("X represented Y, which was founded when?")
+      .filter((page) => page[0]?.url !== subjectUrl)
       .map((page) => ({ page, at: mentionAt({ text: subjectText, lower, title: page[0]?.title ?? '' }) }))
       .filter((b) => b.at >= 0)
       .sort((a, b) => a.at - b.at)

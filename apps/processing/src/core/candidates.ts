@@ -32,7 +32,8 @@ export interface Derivation {
 
 /** Snippets of labelled rows longer than this cite just the matching `label: value` segment. */
 const MAX_ROW_SNIPPET = 300;
-const LABELLED = /^([^:;]{1,80}):\s+(.+)$/su;
+/** A label is a short phrase before a colon; a parenthesis it opens is closed in it ("Area (km²)", not "Winner (Hangul"). */
+const LABELLED = /^((?:[^:;()]|\([^():;]*\)){1,80}):\s+(.+)$/su;
 const MAX_VALUE_ANSWER = 120;
 /** A labelled yes/no, list or definition value longer than this is a paragraph, not an answer. */
 const MAX_LABELLED_ANSWER = 300;
@@ -210,7 +211,7 @@ function pickAnswer(input: {
   const wantsRate = RATE_WORDS.some((w) => question.questionTokens.has(w));
   const weak = (s: Span): number => Number(type === 'number' && (s.yearLike || (s.rate && !wantsRate)));
   const ranked = spans
-    .filter((s) => fits(s.text))
+    .filter((s) => fits(s.text) && !namesSubject(s.text, question))
     .sort((a, b) => weak(a) - weak(b) || distance(a) - distance(b));
   const top = ranked[0];
   if (type === 'number' || type === 'date') {
@@ -242,6 +243,17 @@ function pickAnswer(input: {
       : undefined;
   if (!named) return said;
   return said && said.proximity > named.proximity ? said : named;
+}
+
+/**
+ * A span holding every word of a name the question gives ("Ralph Franklin Hefferline" for a
+ * question about Ralph Hefferline) is the question's subject, not its answer.
+ */
+function namesSubject(span: string, question: QuestionAnalysis): boolean {
+  const tokens = new Set(tokenize(span));
+  return question.terms.some(
+    (t) => t.name === true && t.parts.length > 1 && t.parts.every((p) => tokens.has(p)),
+  );
 }
 
 /** Words between a span and the nearest key term, as a score: 1 when adjacent, ½ at four words. */

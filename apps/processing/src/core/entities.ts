@@ -101,6 +101,8 @@ export function entityPage(entity: string, chunks: readonly SourcedChunk[]): Ent
     else if (core.length > 0 && core.length <= want.length + 1 && want.every((w) => core.includes(w)))
       match = 0.8;
     else if (core.length > 0 && core.every((w) => want.includes(w))) match = 0.7;
+    // "2011–12 VCU Rams" names the page "2011–12 VCU Rams men's basketball team": the title starts with it
+    else if (want.length >= 2 && want.every((w, i) => core[i] === w)) match = 0.7;
     else {
       const first = page.find((c) => {
         const tokens = new Set(tokenize(c.text));

@@ -215,6 +215,32 @@ describe('answerHeuristically: only spans of the expected type answer', () => {
     });
   });
 
+  it('reads prose with a colon inside a parenthesis as sentences, not as a labelled row', () => {
+    const chunks = [
+      aSourcedChunk({
+        chunkId: 'w',
+        title: 'Starline (band)',
+        text: 'Starline (Korean: 스타), often stylized as STARLINE, is a boy group formed in 2013 by Orbit Entertainment.',
+      }),
+    ];
+    const outcome = ask('Starline is a boy group that was formed by who?', chunks, { minConfidence: 0 });
+    expect(outcome.answers[0]?.text).toBe('Orbit Entertainment');
+  });
+
+  it("never answers with the question's own subject under a fuller name", () => {
+    const chunks = [
+      aSourcedChunk({
+        chunkId: 'h',
+        title: 'Ralph Hale',
+        text: 'Ralph Franklin Hale (born 1910 in Muncie) was a psychology professor at Norland University.',
+      }),
+    ];
+    const outcome = ask('Ralph Hale was a psychology professor at a university in what place?', chunks, {
+      minConfidence: 0,
+    });
+    expect(outcome.answers.map((a) => a.text)).not.toContain('Ralph Franklin Hale');
+  });
+
   it('carries one Source per answer: url, title, xpath, node id, snippet, evidence and log record', () => {
     const [answer] = ask('What is the capital of Veloria?').answers;
     expect(sourceSchema.parse(answer?.source)).toMatchObject({

@@ -84,10 +84,19 @@ export function typedSpans(text: string, type: AnswerType, questionTokens: Reado
         ...names(text, questionTokens).filter((s) => !isMonth(s.text) && !isPeopleAdjective(s.text)),
       ];
     case 'person':
-      return names(text, questionTokens).filter((s) => !isMonth(s.text) && countriesIn(s.text).size === 0);
+      return names(text, questionTokens).filter(
+        (s) => !isMonth(s.text) && countriesIn(s.text).size === 0 && !isQuotedTitle(text, s),
+      );
     default:
       return names(text, questionTokens).filter((s) => !isMonth(s.text));
   }
+}
+
+/** A name in quotation marks is the title of a work (their debut album, "Mad Town"), not a person. */
+function isQuotedTitle(text: string, span: Span): boolean {
+  const before = text.slice(0, span.start);
+  const after = text.slice(span.start + span.text.length);
+  return /["“'‘]$/u.test(before) && /^[,.;:!?]?["”'’]/u.test(after);
 }
 
 /** A month's name alone ("October") names no person, place or thing. */
@@ -95,12 +104,17 @@ function isMonth(text: string): boolean {
   return new RegExp(`^${MONTH}$`, 'u').test(text);
 }
 
-/** Proper names that are not the question's own words, without leading stop words. */
+/** Proper names that are not the question's own words, without leading stop words; a name before a colon is a label ("(Bengali: …)"). */
 function names(text: string, questionTokens: ReadonlySet<string>): Span[] {
-  return matches(text, PROPER_NAME)
-    .map((span) => trimSentenceOpener(span, text))
-    .map(trimLeadingStopWords)
-    .filter((s): s is Span => s !== undefined && !coveredByQuestion(s.text, questionTokens));
+  return (
+    matches(text, PROPER_NAME)
+      .filter((span) => !/^\s*:/u.test(text.slice(span.start + span.text.length)))
+      // "Two branch campuses …": a count opening a sentence is no name
+      .filter((span) => !new RegExp(`^${NUMBER_WORDS.source}$`, 'iu').test(span.text))
+      .map((span) => trimSentenceOpener(span, text))
+      .map(trimLeadingStopWords)
+      .filter((s): s is Span => s !== undefined && !coveredByQuestion(s.text, questionTokens))
+  );
 }
 
 function matches(text: string, pattern: RegExp): Span[] {

@@ -54,5 +54,8 @@ describe('typedSpans', () => {
     expect(texts('In October the Spanish envoy met Anna Berg.', 'person')).toEqual(['Anna Berg']);
     expect(texts('The French settlers reached Quebec.', 'place')).toEqual(['Quebec']);
     expect(texts('', 'person')).toEqual([]);
+    expect(texts('Eli Fane (Bengali: ঈনা; born 1959) is a magician.', 'person')).toEqual(['Eli Fane']);
+    expect(texts('Two branch campuses are in Overland Park.', 'name')).toEqual(['Overland Park']);
+    expect(texts('Their debut album, "Mad Town", was produced by Jo Tune.', 'person')).toEqual(['Jo Tune']);
   });
 });

@@ -88,8 +88,9 @@ export function titleCandidates(input: {
     const lead = sentences.slice(0, LEAD_SENTENCES);
     const first = lead.find((s) => s.text.toLowerCase().includes(core.toLowerCase()));
     if (!first) continue;
-    const leadTokens = new Set(lead.flatMap((s) => tokenize(s.text)));
-    const kind = headStem ? leadTokens.has(headStem) : isPersonLike(core);
+    const kind = headStem
+      ? lead.some((s) => saysItIs(s.text, headStem))
+      : isPersonLike(core) && introducesPerson(first.text, core);
     if (!kind) continue;
     const at = first.text.toLowerCase().indexOf(core.toLowerCase());
     const answer = first.text.slice(at, at + core.length);
@@ -114,6 +115,37 @@ export function titleCandidates(input: {
     });
   }
   return out;
+}
+
+/** Words a description may hold between the copula and the kind ("is a science fantasy series"). */
+const MAX_DESCRIPTION_WORDS = 8;
+const PREPOSITION = /^(?:in|at|on|from|of|by|for|with|to|into|near|under|over|after|before)$/iu;
+
+/**
+ * "X is a science fantasy series …": the sentence says what its subject is — the kind comes after
+ * "is/was/are/were" within a few words and no preposition ("was born in New York City" says where
+ * someone was born, not that they are a city).
+ */
+export function saysItIs(sentence: string, kindStem: string): boolean {
+  for (const m of sentence.matchAll(/\b(?:is|was|are|were)\s+/giu)) {
+    const words = sentence.slice(m.index + m[0].length).match(/[\p{L}\p{N}'’-]+/gu) ?? [];
+    for (const word of words.slice(0, MAX_DESCRIPTION_WORDS)) {
+      if (PREPOSITION.test(word)) break;
+      if (stem(word.toLowerCase()) === kindStem) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * How a page introduces a person: the name followed, within a few words, by their dates
+ * ("Eenasul Fateh (born 3 April 1959)", "Ralph Hale (1910 – 1974)").
+ */
+export function introducesPerson(sentence: string, name: string): boolean {
+  const at = sentence.toLowerCase().indexOf(name.toLowerCase());
+  if (at < 0) return false;
+  const after = sentence.slice(at + name.length, at + name.length + 120);
+  return /^[^()]{0,40}\([^)]*(?:\bborn\b|\b\d{3,4}\b)[^)]*\)/iu.test(after);
 }
 
 /** Two to five capitalised words, no country: how a page about a person is titled. */

@@ -1,6 +1,7 @@
 import { aSourcedChunk } from '@forage/testing';
 import { answerHeuristically } from './heuristic-answer.js';
-import { questionHead } from './titles.js';
+import { stem } from './text.js';
+import { introducesPerson, questionHead, saysItIs } from './titles.js';
 
 const page = (id: string, title: string, text: string) =>
   aSourcedChunk({ chunkId: id, url: `https://pages.test/${id}`, title, text, headingPath: [title] });
@@ -18,6 +19,27 @@ describe('questionHead', () => {
     ['What did she say?', undefined],
   ])('%s → %s', (question, head) => {
     expect(questionHead(question)).toBe(head);
+  });
+});
+
+describe('saysItIs', () => {
+  it('reads the kind a sentence gives its subject after the copula', () => {
+    expect(saysItIs('Animorphs is a science fantasy series of young adult books.', stem('series'))).toBe(
+      true,
+    );
+    expect(saysItIs('Dana Holt is a screenwriter and director.', stem('screenwriter'))).toBe(true);
+    expect(saysItIs('Dana Holt was born in New York City.', stem('city'))).toBe(false);
+    expect(saysItIs('The series was written by Dana Holt.', stem('series'))).toBe(false);
+  });
+});
+
+describe('introducesPerson', () => {
+  it('reads a name followed by the dates of a life', () => {
+    expect(introducesPerson('Eli Fane (Bengali: ঈনা; born 3 April 1959) is a magician.', 'Eli Fane')).toBe(
+      true,
+    );
+    expect(introducesPerson('Ralph Hale (1910 – 1974) was a professor.', 'Ralph Hale')).toBe(true);
+    expect(introducesPerson('Mad Town is a boy group formed by J. Camp.', 'Mad Town')).toBe(false);
   });
 });
 

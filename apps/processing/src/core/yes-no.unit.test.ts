@@ -36,6 +36,11 @@ describe('namedRuns and entityPage', () => {
     expect(entityPage('Jon Vale', pages)?.chunks[0]?.chunkId).toBe('b');
     expect(entityPage('Mira Colt', pages)?.match).toBe(1);
     expect(entityPage('Nobody Here', pages)).toBeUndefined();
+    // a title that starts with the name the question writes
+    const season = [
+      { ...pages[0]!, url: 'https://pages.test/season', title: "2011–12 Vale Rams men's basketball team" },
+    ];
+    expect(entityPage('2011 12 Vale Rams', season)?.match).toBe(0.7);
     expect(entityPage('', pages)).toBeUndefined();
     expect(entityPage('Jon Vale', [])).toBeUndefined();
   });
