@@ -27,8 +27,9 @@ export interface Lead {
  * the question's terms ("… directed by Adriana Trigiani"); the answer may be on their pages. Each
  * lead is such a name (not the question's own words, a country or a people's adjective) and a
  * query: the name with the question's terms the subject's page does not state ("Adriana Trigiani
- * based city"); the names in
- * the sentences that state most of the question first. Empty when no page is about a named thing.
+ * based city"); the names in the sentences that state most of the question first. Before them,
+ * the other things the question names whose pages were not read yet. Empty when no page is about a
+ * named thing.
  */
 export function bridgeLeads(input: {
   questionText: string;
@@ -37,16 +38,14 @@ export function bridgeLeads(input: {
 }): Lead[] {
   const { question } = input;
   const subjects: EntityPage[] = [];
+  const unread: string[] = [];
   for (const run of namedRuns(input.questionText)) {
     const page = entityPage(run, input.chunks);
-    if (
-      page &&
-      page.match >= MIN_TITLE_MATCH &&
-      !subjects.some((s) => s.chunks[0]?.url === page.chunks[0]?.url)
-    )
-      subjects.push(page);
+    if (!page || page.match < MIN_TITLE_MATCH) unread.push(run);
+    else if (!subjects.some((s) => s.chunks[0]?.url === page.chunks[0]?.url)) subjects.push(page);
   }
   const found: { name: string; rest: string[]; score: number; order: number }[] = [];
+  let firstRest: string[] | undefined;
   for (const subject of subjects) {
     const pageTokens = new Set(
       tokenize([subject.chunks.map((c) => c.text).join(' '), subject.chunks[0]?.title ?? ''].join(' ')),
@@ -60,6 +59,7 @@ export function bridgeLeads(input: {
         (input.questionText.match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => missing.has(tokenize(w)[0] ?? '')),
       ),
     ];
+    firstRest ??= rest;
     const known = new Set([...question.questionTokens, ...tokenize(subject.chunks[0]?.title ?? '')]);
     for (const sentence of pageSentences(subject, SENTENCES)) {
       const tokens = new Set(tokenize(sentence.text));
@@ -72,8 +72,11 @@ export function bridgeLeads(input: {
       }
     }
   }
+  // a thing the question names whose page was not read yet, the last named first (the question's
+  // asked clause ends it: "… represented Y, which was founded in what year?")
+  const named = firstRest ? unread.reverse().map((name) => ({ name, rest: firstRest })) : [];
   const leads: Lead[] = [];
-  for (const f of found.sort((a, b) => b.score - a.score || a.order - b.order)) {
+  for (const f of [...named, ...found.sort((a, b) => b.score - a.score || a.order - b.order)]) {
     const query = [f.name, ...f.rest.slice(0, MAX_REST_TERMS)].join(' ').slice(0, MAX_QUERY_CHARS);
     if (!leads.some((l) => l.name.toLowerCase() === f.name.toLowerCase()))
       leads.push({ name: f.name.slice(0, MAX_NAME_CHARS), query });

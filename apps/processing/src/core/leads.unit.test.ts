@@ -20,6 +20,14 @@ describe('leads for a second hop', () => {
     expect(leads(question)[0]).toEqual({ name: 'Adria Tolland', query: 'Adria Tolland director based city' });
   });
 
+  it('leads first to the other things the question names whose pages were not read, the last named first', () => {
+    const q = 'The film Stone Hollow was shot by Rae Lin at Orbit Studios, which was founded in what year?';
+    expect(leads(q).slice(0, 2)).toEqual([
+      { name: 'Orbit Studios', query: 'Orbit Studios founded year' },
+      { name: 'Rae Lin', query: 'Rae Lin founded year' },
+    ]);
+  });
+
   it("offers no country, people's adjective or name of the question, and none without a subject's page", () => {
     const names = leads(question).map((l) => l.name);
     expect(names).not.toContain('American');

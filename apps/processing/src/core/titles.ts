@@ -86,14 +86,16 @@ export function titleCandidates(input: {
     if (!page) continue;
     const sentences = pageSentences(page, DESCRIPTION_SENTENCES);
     const lead = sentences.slice(0, LEAD_SENTENCES);
-    const first = lead.find((s) => s.text.toLowerCase().includes(core.toLowerCase()));
-    if (!first) continue;
+    const named = lead.flatMap((s) => {
+      const written = writtenName(s.text, core);
+      return written ? [{ sentence: s, written }] : [];
+    })[0];
+    if (!named) continue;
+    const { sentence: first, written: answer } = named;
     const kind = headStem
       ? lead.some((s) => saysItIs(s.text, headStem))
-      : isPersonLike(core) && introducesPerson(first.text, core);
+      : isPersonLike(core) && introducesPerson(first.text, answer);
     if (!kind) continue;
-    const at = first.text.toLowerCase().indexOf(core.toLowerCase());
-    const answer = first.text.slice(at, at + core.length);
     const own = new Set(titleTokens);
     const description = new Set(sentences.flatMap((s) => tokenize(s.text)).filter((t) => !own.has(t)));
     const context = new Set(page.chunks.flatMap((c) => tokenize(c.text)).filter((t) => !own.has(t)));
@@ -115,6 +117,23 @@ export function titleCandidates(input: {
     });
   }
   return out;
+}
+
+/**
+ * The title as a sentence writes it, verbatim: as is, or a person-like title with middle names
+ * between its first and last word ("Charles Nungesser" written "Charles Eugène Jules Marie Nungesser").
+ */
+export function writtenName(sentence: string, title: string): string | undefined {
+  const at = sentence.toLowerCase().indexOf(title.toLowerCase());
+  if (at >= 0) return sentence.slice(at, at + title.length);
+  const parts = title.split(/\s+/u);
+  if (parts.length < 2 || !isPersonLike(title)) return undefined;
+  const escape = (w: string): string => w.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+  const pattern = new RegExp(
+    `(?<![\\p{L}])${escape(parts[0] ?? '')}(?:\\s+\\p{Lu}[\\p{L}\\p{M}.'’-]*){1,3}?\\s+${escape(parts[parts.length - 1] ?? '')}(?![\\p{L}])`,
+    'u',
+  );
+  return pattern.exec(sentence)?.[0];
 }
 
 /** Words a description may hold between the copula and the kind ("is a science fantasy series"). */

@@ -1,7 +1,7 @@
 import { aSourcedChunk } from '@forage/testing';
 import { answerHeuristically } from './heuristic-answer.js';
 import { stem } from './text.js';
-import { introducesPerson, questionHead, saysItIs } from './titles.js';
+import { introducesPerson, questionHead, saysItIs, writtenName } from './titles.js';
 
 const page = (id: string, title: string, text: string) =>
   aSourcedChunk({ chunkId: id, url: `https://pages.test/${id}`, title, text, headingPath: [title] });
@@ -30,6 +30,17 @@ describe('saysItIs', () => {
     expect(saysItIs('Dana Holt is a screenwriter and director.', stem('screenwriter'))).toBe(true);
     expect(saysItIs('Dana Holt was born in New York City.', stem('city'))).toBe(false);
     expect(saysItIs('The series was written by Dana Holt.', stem('series'))).toBe(false);
+  });
+});
+
+describe('writtenName', () => {
+  it('finds the title as written, a person’s middle names included', () => {
+    expect(writtenName('Animorphs is a series.', 'Animorphs')).toBe('Animorphs');
+    expect(
+      writtenName('Charles Eugène Jules Nungesser (1892 – 1927) was a pilot.', 'Charles Nungesser'),
+    ).toBe('Charles Eugène Jules Nungesser');
+    expect(writtenName('Charles met the pilot Nungesser.', 'Charles Nungesser')).toBeUndefined();
+    expect(writtenName('The series was a success.', 'Animorphs')).toBeUndefined();
   });
 });
 
