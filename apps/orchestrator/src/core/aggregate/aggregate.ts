@@ -165,22 +165,21 @@ export function acceptable(input: {
   return reply.answers.find((a) => {
     // a derived answer ("yes"/"no", a compared option) answers the whole question, not the attribute
     const shaped = a.derivation !== undefined;
+    // an answer on a lead's page answers the bridge question, not the entity's attribute (a city
+    // for "where is the company X worked for headquartered?", not X's street address)
+    const led = onLeadPage(a.source.title, input.leads ?? []);
     if (!shaped && numeric && (!/\d/.test(a.text) || cutNumber(a.text, a.source.snippet))) return false;
-    if (!shaped && attribute?.shape && !attribute.shape.test(a.text)) return false;
+    if (!shaped && !led && attribute?.shape && !attribute.shape.test(a.text)) return false;
     const entity = part.entity?.toLowerCase();
     const onEntityPage = entity !== undefined && a.source.title.toLowerCase().includes(entity);
     // a derived answer rests on each entity's own page (its derivation's sources), not on one snippet
-    const aboutEntity =
-      !entity ||
-      onEntityPage ||
-      a.source.snippet.toLowerCase().includes(entity) ||
-      onLeadPage(a.source.title, input.leads ?? []);
+    const aboutEntity = !entity || onEntityPage || a.source.snippet.toLowerCase().includes(entity) || led;
     if (!aboutEntity && !a.derivation) return false;
     if (a.confidence >= input.min) return true;
     const namesAttribute =
       attribute !== undefined &&
       (attributeScore(a.source.snippet, attribute) > 0 || labelNames(a.source.snippet, attribute));
-    return a.confidence >= (input.floor ?? 0.35) && onEntityPage && namesAttribute;
+    return a.confidence >= (input.floor ?? 0.35) && ((onEntityPage && namesAttribute) || led);
   });
 }
 

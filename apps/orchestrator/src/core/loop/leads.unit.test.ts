@@ -80,6 +80,13 @@ describe('an answer on a page a lead names', () => {
       logRecordId: randomUUID(),
     };
     expect(acceptable({ reply, part: attributePart, min: 0.6 })).toBeUndefined();
+    // below the sufficient confidence it is still the part's plausible answer, whatever the attribute's shape
+    const city = { ...reply, answers: reply.answers.map((x) => ({ ...x, text: 'Mumbai', confidence: 0.5 })) };
+    const orbis = [{ name: 'Orbis Software', query: 'Orbis Software headquartered' }];
+    expect(acceptable({ reply: city, part: attributePart, min: 0.6, floor: 0, leads: orbis })?.text).toBe(
+      'Mumbai',
+    );
+    expect(acceptable({ reply: city, part: attributePart, min: 0.6, floor: 0 })).toBeUndefined();
     expect(
       acceptable({
         reply,

@@ -1,4 +1,5 @@
 import { ATTRIBUTES, attributeOf } from './attributes.js';
+import { askedAttribute, joinRestrictions } from './wording.js';
 import type { Combine, ListingSpec, Part, Plan, PlannedStep, RequestKind, TaskSpec } from './plan.js';
 
 /**
@@ -84,9 +85,7 @@ export function stepsFor(plan: Omit<Plan, 'steps' | 'source'>): PlannedStep[] {
 /** A part with its entity, attribute and first query derived from its wording. */
 export function part(n: number, question: string, known: { entity?: string; attribute?: string } = {}): Part {
   const entity = known.entity ?? entityOf(question);
-  const found = attributeOf(question);
-  // "… formed by who?" asks for a person or a company, not the value the attribute holds (a year)
-  const attribute = known.attribute ?? (found?.numeric === true && asksWho(question) ? undefined : found?.id);
+  const attribute = known.attribute ?? askedAttribute(question);
   return {
     id: `part-${String(n)}`,
     question,
@@ -94,13 +93,6 @@ export function part(n: number, question: string, known: { entity?: string; attr
     ...(attribute ? { attribute } : {}),
     query: queryFor(question),
   };
-}
-
-/** The question asks "who": at its start, after a preposition ("formed by who?") or at its end. */
-function asksWho(question: string): boolean {
-  return /^(?:(?:to|by|for|with|of|from)\s+)?who(?:m|se)?\b|\b(?:to|by|for|with|of|from)\s+whom?\b|\bwho(?:m)?\s*\??$/i.test(
-    question.trim(),
-  );
 }
 
 const QUESTION_WORDS =
@@ -281,24 +273,6 @@ function multiPartParts(question: string): Part[] | undefined {
       : piece;
     return part(i + 1, `${resolved}?`, first && !entityOf(resolved) ? { entity: first } : {});
   });
-}
-
-/**
- * "Who wrote the song and who died in 2007?": a "who / which" clause that names nothing (no
- * capitalised word, no "it"/"its") says more about the same answer; it is not a second question.
- */
-export function joinRestrictions(pieces: readonly string[]): string[] {
-  const out: string[] = [];
-  for (const piece of pieces) {
-    const restriction =
-      /^(?:who|which)\s/i.test(piece) &&
-      !/\s\p{Lu}/u.test(piece) &&
-      !/\b(?:it|its|they|their|them)\b/i.test(piece);
-    const last = out.length - 1;
-    if (restriction && last >= 0) out[last] = `${out[last] ?? ''} and ${piece}`;
-    else out.push(piece);
-  }
-  return out;
 }
 
 const SUPERLATIVES: readonly { words: RegExp; rank: NonNullable<ListingSpec['rank']> }[] = [

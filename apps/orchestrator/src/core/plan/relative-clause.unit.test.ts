@@ -1,4 +1,5 @@
-import { joinRestrictions, planHeuristically } from './heuristic-planner.js';
+import { planHeuristically } from './heuristic-planner.js';
+import { joinRestrictions } from './wording.js';
 
 describe('a "who …" clause that names nothing is part of the same question', () => {
   it('joins it to the question before', () => {
@@ -33,8 +34,21 @@ describe('a question asking "who" about a thing', () => {
     }).parts;
     expect(p?.attribute).toBeUndefined();
     expect(p?.entity).not.toBe('S');
+    expect(
+      planHeuristically({
+        question: 'Orbit Ventures was founded by an industrialist known as the father of what?',
+      }).parts[0]?.attribute,
+    ).toBeUndefined();
     expect(planHeuristically({ question: 'When was the Bank of Sobrica founded?' }).parts[0]?.attribute).toBe(
       'founded',
     );
+  });
+});
+
+describe('a question asking for the name of a place', () => {
+  it('plans no street address for "located in what city?"', () => {
+    const ask = (question: string) => planHeuristically({ question }).parts[0]?.attribute;
+    expect(ask('Ralph Hale was a professor at a university that is located in what city?')).toBeUndefined();
+    expect(ask('Where is the Grand Hotel Portavel located?')).toBe('address');
   });
 });
