@@ -16,6 +16,7 @@ import type { Bus } from '@forage/messaging';
 import type { Activities, ActedPage } from '../core/activities.js';
 import type { OrchestratorConfig } from '../config.js';
 import { ActionFailedError } from '../errors.js';
+import { ActKeys } from '../core/act-keys.js';
 import { RunChunkSets } from './chunk-sets.js';
 import { whenAvailable } from './patient-request.js';
 
@@ -29,7 +30,7 @@ export function createBusActivities(input: {
 }): Omit<Activities, 'recall' | 'askUser' | 'cancelled' | 'now' | 'checkpoint'> {
   const { bus, config, runId, attempt } = input;
   let seq = 0;
-  let acts = 0;
+  const actKeys = new ActKeys(runId);
   const request = <C extends CommandContract>(
     contract: C,
     body: CommandRequestInput<C>,
@@ -39,17 +40,14 @@ export function createBusActivities(input: {
       request: () => bus.request(contract, body, timeoutMs ? { timeoutMs } : {}),
       waitMs: config.ORCH_NO_RESPONDERS_WAIT_MS,
     });
-  // one browser session per run attempt: a resumed run acts afresh; sessions close when the run ends
-  const sessionId = `${runId}:${String(attempt)}`;
+  // One browser session per run, the same in every attempt, and action keys that name the step's
+  // content rather than the attempt: a run resumed after the orchestrator died redoes the step it
+  // was in with the same keys, so an action that already ran is replayed (its recorded reply),
+  // never performed again — a form is not sent twice. Sessions close when the run ends.
+  const sessionId = `${runId}:actions`;
   const chunkSets = new RunChunkSets(input.evidence);
-  const act = (action: PageAction): Promise<CommandReply<typeof executeAction>> => {
-    const n = acts++;
-    return request(
-      executeAction,
-      { runId, sessionId, idempotencyKey: `${sessionId}:${String(n)}`, action, timeoutMs: 10_000 },
-      30_000,
-    );
-  };
+  const act = (idempotencyKey: string, action: PageAction): Promise<CommandReply<typeof executeAction>> =>
+    request(executeAction, { runId, sessionId, idempotencyKey, action, timeoutMs: 10_000 }, 30_000);
   return {
     search: (query) => request(searchQuery, { runId, query, limit: config.ORCH_SEARCH_LIMIT }),
     extract: (url) =>
@@ -69,15 +67,16 @@ export function createBusActivities(input: {
     },
     pageHtml: (ref) => input.evidence.getText(ref),
     act: async ({ url, actions, described }): Promise<ActedPage> => {
+      const keyOf = actKeys.forStep(url, actions);
       const recordIds: string[] = [];
-      const opened = await act({ type: 'goto', url });
+      const opened = await act(keyOf(0), { type: 'goto', url });
       recordIds.push(opened.logRecordId);
       if (opened.status !== 'done') throw new ActionFailedError(`could not open ${url}: ${opened.detail}`);
       let last = opened;
       const done: string[] = [];
       const messages: { kind: string; text: string }[] = [];
       for (const [i, action] of actions.entries()) {
-        const reply = await act(action);
+        const reply = await act(keyOf(i + 1), action);
         recordIds.push(reply.logRecordId);
         messages.push(...(reply.messages ?? []));
         if (reply.status === 'done') {
