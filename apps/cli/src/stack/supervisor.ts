@@ -1,13 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import type { ForageSettings } from '@forage/config';
 import { launchNatsServer, type RunningNatsServer } from '@forage/messaging/stack';
-import { probeHealth } from './health.js';
+import {
+  gatewayKeys,
+  readSandboxReady,
+  spawnService,
+  StackStartError,
+  waitHealthy,
+} from './child-processes.js';
 import { planProcesses, SERVICES, type ProcessPlan, type ServiceName } from './layout.js';
-import { apiKeysFile } from '../commands/keys.js';
 import { KeptProcess, stopChild, type ProcessExit } from './kept-process.js';
 import { acquireStackLock, ensurePrivateDir } from './lock.js';
 import { adminAuthOf, natsTlsOf, prepareStackNatsAuth } from './nats-auth.js';
@@ -15,9 +19,7 @@ import { spawnOneProcess } from './one-process.js';
 import { freePorts, isPortFree } from '@forage/messaging/stack';
 import { removeStackState, writeStackState, type StackState } from './state-file.js';
 
-export class StackStartError extends Error {
-  override readonly name = 'StackStartError';
-}
+export { StackStartError };
 
 export interface StackOptions {
   readonly root: string;
@@ -243,87 +245,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   }
 }
 
-function spawnService(input: {
-  root: string;
-  plan: ProcessPlan;
-  logFile: string;
-  dataDir: string;
-}): ChildProcess {
-  const log = createWriteStream(input.logFile, { flags: 'a', mode: 0o600 });
-  const keys = gatewayKeys(input.plan, input.dataDir);
-  const child = spawn(process.execPath, [join(input.root, 'apps', input.plan.service, 'dist', 'main.js')], {
-    env: { ...process.env, ...keys, ...input.plan.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.pipe(log);
-  child.stderr.pipe(log);
-  child.once('exit', () => {
-    log.end();
-  });
-  return child;
-}
-
-/** The gateway reads the keys `forage keys` writes (required only if it listens beyond loopback). */
-function gatewayKeys(plan: ProcessPlan, dataDir: string): Record<string, string> {
-  return plan.service === 'gateway' ? { GATEWAY_API_KEYS_FILE: apiKeysFile(dataDir) } : {};
-}
-
 function evidenceKey(dataDir: string): string {
   const file = join(dataDir, 'evidence.key');
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
   return readFileSync(file, 'utf8').trim();
-}
-
-async function readSandboxReady(child: ChildProcess): Promise<{ name: string; origin: string }[]> {
-  const stdout = child.stdout;
-  if (!stdout) throw new StackStartError('sandbox has no stdout');
-  const lines = createInterface({ input: stdout });
-  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-  try {
-    for await (const line of lines) {
-      const parsed = safeJson(line) as
-        { event?: string; sites?: { name: string; origin: string }[] } | undefined;
-      if (parsed?.event === 'sandbox.ready' && parsed.sites) return parsed.sites;
-    }
-  } finally {
-    clearTimeout(timer);
-  }
-  throw new StackStartError('sandbox web exited before it was ready');
-}
-
-function safeJson(line: string): unknown {
-  try {
-    return JSON.parse(line);
-  } catch {
-    return undefined;
-  }
-}
-
-async function waitHealthy(input: {
-  plan: ProcessPlan;
-  kept: KeptProcess;
-  logFile: string;
-  timeoutMs: number;
-}): Promise<void> {
-  const { plan, kept, logFile } = input;
-  const deadline = Date.now() + input.timeoutMs;
-  while (Date.now() < deadline) {
-    // a crash while starting is a configuration problem, not something a restart fixes
-    if (kept.restarts > 0) {
-      throw new StackStartError(`${plan.service} exited while starting; see ${logFile}\n${tail(logFile)}`);
-    }
-    if ((await probeHealth(plan.opsPort, 1_000)).ok) return;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new StackStartError(
-    `${plan.service} was not healthy after ${input.timeoutMs} ms; see ${logFile}\n${tail(logFile)}`,
-  );
-}
-
-function tail(file: string, lines = 15): string {
-  try {
-    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
-  } catch {
-    return '';
-  }
 }
