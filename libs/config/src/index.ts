@@ -38,3 +38,4 @@ export const booleanFlagSchema = z
 
 export * from './settings/index.js';
 export * from './api-keys.js';
+export * from './node-flags.js';

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { nodeFlagsFor } from '@forage/config';
 import { apiKeysFile } from '../commands/keys.js';
 import { probeHealth } from './health.js';
 import type { KeptProcess } from './kept-process.js';
@@ -22,7 +23,8 @@ export function spawnService(input: {
 }): ChildProcess {
   const log = createWriteStream(input.logFile, { flags: 'a', mode: 0o600 });
   const keys = gatewayKeys(input.plan, input.dataDir);
-  const child = spawn(process.execPath, [join(input.root, 'apps', input.plan.service, 'dist', 'main.js')], {
+  const main = join(input.root, 'apps', input.plan.service, 'dist', 'main.js');
+  const child = spawn(process.execPath, [...nodeFlagsFor([input.plan.service]), main], {
     env: { ...process.env, ...keys, ...input.plan.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

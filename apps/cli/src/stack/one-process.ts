@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, createWriteStream, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { nodeFlagsFor } from '@forage/config';
 import type { ProcessPlan } from './layout.js';
 
 /** Variables a service process reads for one identity; the one-process host picks each service's by name instead. */
@@ -36,7 +37,11 @@ export function spawnOneProcess(input: {
   const log = createWriteStream(input.logFile, { flags: 'a', mode: 0o600 });
   const child = spawn(
     process.execPath,
-    [join(input.root, 'apps', 'cli', 'dist', 'stack', 'one-process-host.js'), file],
+    [
+      ...nodeFlagsFor(input.plans.map((p) => p.service)),
+      join(input.root, 'apps', 'cli', 'dist', 'stack', 'one-process-host.js'),
+      file,
+    ],
     {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

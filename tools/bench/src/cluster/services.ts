@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { nodeFlagsFor } from '@forage/config';
 import { freePorts } from '@forage/messaging/stack';
 
 export const CLUSTER_SERVICES = [
@@ -90,7 +91,8 @@ export async function startClusterServices(input: {
           GATEWAY_RUNS_BURST: '50',
         };
         const spawnOne = (): ChildProcess => {
-          const child = spawn(process.execPath, [join(input.root, 'apps', service, 'dist', 'main.js')], {
+          const main = join(input.root, 'apps', service, 'dist', 'main.js');
+          const child = spawn(process.execPath, [...nodeFlagsFor([service]), main], {
             env: { ...process.env, ...env },
             stdio: ['ignore', 'pipe', 'pipe'],
           });

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { nodeFlagsFor } from '@forage/config';
 import { freePort } from '@forage/messaging/stack';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +22,11 @@ export interface LoggingProcess {
 export async function startLoggingProcess(env: Record<string, string>): Promise<LoggingProcess> {
   const main = join(dirname(fileURLToPath(import.meta.resolve('@forage/app-logging'))), 'main.js');
   const opsPort = await freePort();
-  const flags = (process.env['BENCH_LOGGING_NODE_FLAGS'] ?? '').split(' ').filter(Boolean);
+  // the flags the logging process is deployed with, and any extra ones for profiling
+  const flags = [
+    ...nodeFlagsFor(['logging']),
+    ...(process.env['BENCH_LOGGING_NODE_FLAGS'] ?? '').split(' ').filter(Boolean),
+  ];
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [...flags, main], {
     env: { ...process.env, ...env, OPS_PORT: String(opsPort), OPS_HOST: '127.0.0.1' },
