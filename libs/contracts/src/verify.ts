@@ -127,13 +127,10 @@ export const verifyRun = defineCommand({
       claims: z.array(claimSchema).min(1).max(100),
       expectedRecordIds: z.array(z.uuid()).max(500),
       minConfidence: z.number().min(0).max(1).default(0.35),
-      purpose: z
-        .enum(['release', 'replay'])
-        .default('release')
-        .meta({
-          description:
-            "'replay': a re-verification by `forage replay`, logged as its own task (verify:replay), not as another attempt at the run's release verification",
-        }),
+      purpose: z.enum(['release', 'replay']).default('release').meta({
+        description:
+          "'replay': a re-verification by `forage replay`, logged as its own task (verify:replay), not as another attempt at the run's release verification",
+      }),
     })
     .meta({ title: 'VerifyRun' }),
   reply: z.object({

@@ -38,7 +38,8 @@ class ItemHandler {
         const n = (attempts.get(payload.id) ?? 0) + 1;
         attempts.set(payload.id, n);
         if (payload.fatal) return new NotFoundError(`item ${payload.id} refers to nothing`);
-        if (n <= payload.failTimes) return new UpstreamError(`item ${payload.id} failed attempt ${String(n)}`);
+        if (n <= payload.failTimes)
+          return new UpstreamError(`item ${payload.id} failed attempt ${String(n)}`);
         done.add(payload.id);
         return undefined;
       }),

@@ -98,7 +98,13 @@ export class ForageTransport extends Server implements CustomTransportStrategy {
       this.consumerLoops.push(
         extras.maxBatch === undefined
           ? this.consumeDurable(nc, extras.contract as EventContract, handler, extras.durable)
-          : this.consumeBatches(nc, extras.contract as EventContract, handler, extras.durable, extras.maxBatch),
+          : this.consumeBatches(
+              nc,
+              extras.contract as EventContract,
+              handler,
+              extras.durable,
+              extras.maxBatch,
+            ),
       );
       return;
     }

@@ -16,10 +16,7 @@ export class ActKeys {
 
   /** The keys of one step: action 0 is the step's navigation, then its actions in order. */
   forStep(url: string, actions: readonly PageAction[]): (index: number) => string {
-    const digest = createHash('sha256')
-      .update(JSON.stringify({ url, actions }))
-      .digest('hex')
-      .slice(0, 32);
+    const digest = createHash('sha256').update(JSON.stringify({ url, actions })).digest('hex').slice(0, 32);
     const occurrence = this.done.get(digest) ?? 0;
     this.done.set(digest, occurrence + 1);
     return (index) => `${this.runId}:act:${digest}:${String(occurrence)}:${String(index)}`;

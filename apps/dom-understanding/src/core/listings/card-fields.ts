@@ -4,15 +4,7 @@ import { attr, descendants, isText } from '@forage/html';
 import { availabilityFromText } from './availability.js';
 import { OUT_OF_FIVE, STAR_CLASS, STAR_GLYPHS } from './content-patterns.js';
 import { cardField as field } from './card-field.js';
-import {
-  abstractOf,
-  addressOf,
-  authorsOf,
-  dateOf,
-  emailOf,
-  phoneOf,
-  skuOf,
-} from './card-record-fields.js';
+import { abstractOf, addressOf, authorsOf, dateOf, emailOf, phoneOf, skuOf } from './card-record-fields.js';
 import type { Field } from './field.js';
 import { nodeText } from './node-text.js';
 import { hintsOf, insideAny } from './page-context.js';
