@@ -17,6 +17,14 @@ describe('a "who …" clause that names nothing is part of the same question', (
       joinRestrictions(['What is the capital of Sobrica', 'which of its rivers is longest']),
     ).toHaveLength(2);
     expect(joinRestrictions(['who died in 2007'])).toEqual(['who died in 2007']);
+    // a clause with an object of its own is a second question about something else
+    expect(joinRestrictions(['Who directed the film', 'who composed the score'])).toEqual([
+      'Who directed the film',
+      'who composed the score',
+    ]);
+    expect(joinRestrictions(['Who painted it first', 'who was born in the city'])).toEqual([
+      'Who painted it first and who was born in the city',
+    ]);
   });
 
   it('plans one part for a question with such a clause', () => {

@@ -34,7 +34,8 @@ function asksPlaceName(question: string): boolean {
 
 /**
  * "Who wrote the song and who died in 2007?": a "who / which" clause that names nothing (no
- * capitalised word, no "it"/"its") says more about the same answer; it is not a second question.
+ * capitalised word, no "it"/"its") and has no object of its own ("who composed the score" has)
+ * says more about the same answer; it is not a second question.
  */
 export function joinRestrictions(pieces: readonly string[]): string[] {
   const out: string[] = [];
@@ -42,7 +43,9 @@ export function joinRestrictions(pieces: readonly string[]): string[] {
     const restriction =
       /^(?:who|which)\s/i.test(piece) &&
       !/\s\p{Lu}/u.test(piece) &&
-      !/\b(?:it|its|they|their|them)\b/i.test(piece);
+      !/\b(?:it|its|they|their|them)\b/i.test(piece) &&
+      // a clause with an object of its own asks about something else: "… and who composed the score?"
+      !/^(?:who|which)\s+(?:\S+\s+){1,2}(?:the|a|an|this|that|these|those|his|her)\s/i.test(piece);
     const last = out.length - 1;
     if (restriction && last >= 0) out[last] = `${out[last] ?? ''} and ${piece}`;
     else out.push(piece);
