@@ -258,7 +258,8 @@ function multiPartParts(question: string): Part[] | undefined {
     question
       .split(/\?\s+|;\s+|,?\s+and\s+(?=(?:what|which|who|when|where|how)\b)/i)
       .map((s) => s.trim().replace(/\?$/, ''))
-      .filter((s) => s.length > 0),
+      // a URL written after the question ("What is X? https://…") is where to look, not a part
+      .filter((s) => s.replace(URL_IN_TEXT, '').replace(/[\s.,;:!]+/g, '').length > 0),
   );
   if (pieces.length < 2) return undefined;
   const first = entityOf(pieces[0] ?? '');

@@ -129,4 +129,14 @@ describe('heuristic planner', () => {
     expect(given.startUrls).toEqual(['http://wiki.test/wiki/Sobrica']);
     expect(given.steps[0]).toEqual({ action: 'VISIT', detail: 'http://wiki.test/wiki/Sobrica' });
   });
+
+  it('reads a URL written after the question as the page to read, not as a second question', () => {
+    const p = plan('What is the GDP per capita of Veldoria? http://guide.test/veldoria.');
+    expect(p.parts.map((x) => x.question)).toEqual([
+      'What is the GDP per capita of Veldoria? http://guide.test/veldoria.',
+    ]);
+    expect(p.startUrls).toEqual(['http://guide.test/veldoria']);
+    const two = plan('What is the capital of Sobrica? What is its population? https://wiki.test/Sobrica');
+    expect(two.parts).toHaveLength(2);
+  });
 });
