@@ -136,6 +136,7 @@ async function readCapture(
     structure,
     url: source.url,
     stateKey: source.domSnapshot.sha256,
+    yielded,
   }).filter(
     // a site's search form is used once; its results page carries the same form again
     (a) => a.purpose !== 'search-form' || !state.formsUsed.has(origin),
@@ -143,13 +144,18 @@ async function readCapture(
   return { chunks };
 }
 
-/** The actions worth taking on a page for this plan: open disclosures, use a search form, do the task. */
+/**
+ * The actions worth taking on a page for this plan: open disclosures, use a search form, do the
+ * task. A page that yielded nothing for the task (`yielded` false) under a banner or modal, with
+ * nothing else to do, gets the overlay dismissed on its own: content may wait for consent.
+ */
 export function pageActsFor(input: {
   plan: Plan;
   task?: TaskSpec;
   structure: PageStructure;
   url: string;
   stateKey: string;
+  yielded?: boolean;
 }): PageActPlan[] {
   const { plan, structure, url, stateKey } = input;
   const out: PageActPlan[] = [];
@@ -173,6 +179,17 @@ export function pageActsFor(input: {
       described: controls.map((c) => `open "${c.name}"`),
       stateKey,
     });
+  const overlay = structure.overlays?.[0];
+  if (out.length === 0 && overlay && input.yielded === false)
+    return [
+      {
+        url,
+        purpose: 'disclose',
+        actions: [{ type: 'click', target: { xpath: overlay.xpath } }],
+        described: [`dismiss the overlay ("${overlay.name}")`],
+        stateKey,
+      },
+    ];
   return dismissingOverlay(out, structure);
 }
 
