@@ -1,17 +1,18 @@
 import { Controller, Module } from '@nestjs/common';
-import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { jetstream } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { defineEvent } from '@forage/contracts';
-import { startTestNats } from '@forage/testing';
 import { z } from 'zod';
-import { startService, type RunningService } from './bootstrap.js';
-import { Bus } from './bus.js';
 import { HandleEventBatch } from './decorators.js';
 import type { BatchOutcome } from './durable-batch-consumer.js';
 import { NotFoundError, UpstreamError } from './errors.js';
-import { ensureStream } from './jetstream.js';
-import type { RunningNatsServer } from './nats-server.js';
-import { readDeadLetters, waitFor } from './testing/durable.js';
+import type { Bus } from './bus.js';
+import {
+  readDeadLetters,
+  startDurableTestService,
+  waitFor,
+  type DurableTestService,
+} from './testing/durable.js';
 
 const item = defineEvent({
   subject: 'test.batch-item.v1',
@@ -51,35 +52,20 @@ class ItemHandler {
 class ItemModule {}
 
 describe('durable batch handlers over JetStream', () => {
-  let nats: RunningNatsServer;
-  let service: RunningService;
+  let stack: DurableTestService;
   let nc: NatsConnection;
   let bus: Bus;
 
   beforeAll(async () => {
-    nats = await startTestNats();
-    nc = await connect({ servers: nats.url });
-    await ensureStream(await jetstreamManager(nc), {
-      name: 'TEST_BATCH',
-      subjects: [item.subject],
-      maxAgeMs: 60_000,
-      duplicateWindowMs: 60_000,
-    });
-    service = await startService({
-      service: 'items',
+    stack = await startDurableTestService({
       module: ItemModule,
-      natsUrl: nats.url,
-      ops: { host: '127.0.0.1', port: 0 },
-      logLevel: 'silent',
+      stream: 'TEST_BATCH',
+      subjects: [item.subject],
     });
-    bus = new Bus(nc);
+    ({ nc, bus } = stack);
   });
 
-  afterAll(async () => {
-    await service.stop();
-    await nc.close();
-    await nats.stop();
-  });
+  afterAll(() => stack.stop());
 
   it('hands what arrived to the handler in batches and settles each message by its own outcome', async () => {
     const ids = Array.from({ length: 300 }, (_, i) => `ok-${String(i)}`);

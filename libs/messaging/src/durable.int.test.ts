@@ -1,16 +1,16 @@
 import { Controller, Module } from '@nestjs/common';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { defineEvent } from '@forage/contracts';
-import { startTestNats } from '@forage/testing';
 import { z } from 'zod';
-import { startService, type RunningService } from './bootstrap.js';
-import { Bus } from './bus.js';
 import { HandleEvent } from './decorators.js';
 import { NotFoundError, UpstreamError } from './errors.js';
-import { ensureStream } from './jetstream.js';
-import type { RunningNatsServer } from './nats-server.js';
-import { readDeadLetters, waitFor } from './testing/durable.js';
+import type { Bus } from './bus.js';
+import {
+  readDeadLetters,
+  startDurableTestService,
+  waitFor,
+  type DurableTestService,
+} from './testing/durable.js';
 
 const job = defineEvent({
   subject: 'test.job.v1',
@@ -38,35 +38,20 @@ class JobHandler {
 class JobModule {}
 
 describe('durable handlers over JetStream', () => {
-  let nats: RunningNatsServer;
-  let service: RunningService;
+  let stack: DurableTestService;
   let nc: NatsConnection;
   let bus: Bus;
 
   beforeAll(async () => {
-    nats = await startTestNats();
-    nc = await connect({ servers: nats.url });
-    await ensureStream(await jetstreamManager(nc), {
-      name: 'TEST_JOBS',
-      subjects: [job.subject],
-      maxAgeMs: 60_000,
-      duplicateWindowMs: 60_000,
-    });
-    service = await startService({
-      service: 'jobs',
+    stack = await startDurableTestService({
       module: JobModule,
-      natsUrl: nats.url,
-      ops: { host: '127.0.0.1', port: 0 },
-      logLevel: 'silent',
+      stream: 'TEST_JOBS',
+      subjects: [job.subject],
     });
-    bus = new Bus(nc);
+    ({ nc, bus } = stack);
   });
 
-  afterAll(async () => {
-    await service.stop();
-    await nc.close();
-    await nats.stop();
-  });
+  afterAll(() => stack.stop());
 
   it('retries a retryable failure with backoff until it succeeds', async () => {
     await bus.publishDurable(job, { id: 'flaky', failTimes: 2, fatal: false }, { msgId: 'flaky' });

@@ -21,11 +21,24 @@ export function spawnService(input: {
   logFile: string;
   dataDir: string;
 }): ChildProcess {
-  const log = createWriteStream(input.logFile, { flags: 'a', mode: 0o600 });
   const keys = gatewayKeys(input.plan, input.dataDir);
   const main = join(input.root, 'apps', input.plan.service, 'dist', 'main.js');
-  const child = spawn(process.execPath, [...nodeFlagsFor([input.plan.service]), main], {
+  return spawnLoggedNode({
+    args: [...nodeFlagsFor([input.plan.service]), main],
     env: { ...process.env, ...keys, ...input.plan.env },
+    logFile: input.logFile,
+  });
+}
+
+/** Node running `args`, its stdout and stderr appended to `logFile` (owner-only), closed when it exits. */
+export function spawnLoggedNode(input: {
+  args: readonly string[];
+  env: NodeJS.ProcessEnv;
+  logFile: string;
+}): ChildProcess {
+  const log = createWriteStream(input.logFile, { flags: 'a', mode: 0o600 });
+  const child = spawn(process.execPath, [...input.args], {
+    env: input.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.pipe(log);

@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, createWriteStream, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { nodeFlagsFor } from '@forage/config';
+import { spawnLoggedNode } from './child-processes.js';
 import type { ProcessPlan } from './layout.js';
 
 /** Variables a service process reads for one identity; the one-process host picks each service's by name instead. */
@@ -34,23 +35,13 @@ export function spawnOneProcess(input: {
   for (const k of SINGLE_IDENTITY) env[k] = undefined;
   const caFile = input.plans[0]?.env['NATS_TLS_CA'];
   if (caFile) env['NATS_TLS_CA'] = caFile;
-  const log = createWriteStream(input.logFile, { flags: 'a', mode: 0o600 });
-  const child = spawn(
-    process.execPath,
-    [
+  return spawnLoggedNode({
+    args: [
       ...nodeFlagsFor(input.plans.map((p) => p.service)),
       join(input.root, 'apps', 'cli', 'dist', 'stack', 'one-process-host.js'),
       file,
     ],
-    {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  child.stdout.pipe(log);
-  child.stderr.pipe(log);
-  child.once('exit', () => {
-    log.end();
+    env,
+    logFile: input.logFile,
   });
-  return child;
 }
