@@ -25,7 +25,9 @@ describe('action-execution over a real nats-server and Chromium', () => {
 
   beforeAll(async () => {
     denied = await startFormSite();
-    site = await startFormSite({ deniedOrigin: denied.origin, slowMs: 1_500 });
+    // /slow answers after 5 s: a second session's whole action (new context, navigation, capture)
+    // must fit inside it even on a loaded machine (at 1.5 s it did not once in CI)
+    site = await startFormSite({ deniedOrigin: denied.origin, slowMs: 5_000 });
     h = await startHarness({ EGRESS_ALLOWLIST: site.origin });
   });
 
