@@ -12,8 +12,9 @@ const MAX_BATCH = 500;
 /** Batches in flight: the next is validated and queued while the previous one is being written. */
 const BATCHES_IN_FLIGHT = 4;
 /**
- * Unacknowledged records the server lets one replica hold: the batches in flight and one more
- * arriving. At the server's default (1,000) the consumer waited on acks at about 2,500 records/s.
+ * Unacknowledged records the server lets the consumer hold (shared by its replicas): one replica's
+ * batches in flight and one more arriving. At the server's default (1,000) the consumer waited on
+ * acks at about 2,500 records/s.
  */
 const MAX_ACK_PENDING = MAX_BATCH * (BATCHES_IN_FLIGHT + 1);
 
