@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ScoredAnswer } from '@forage/contracts';
 import { anEvidenceRef } from '@forage/testing';
 import { part } from '../plan/heuristic-planner.js';
-import type { Plan } from '../plan/plan.js';
+import { onePartPlan } from '../testing/fixtures.js';
 import { bridgeQuery, feedbackQuery } from './feedback.js';
 
 const question = 'Which river flows through the town where the painter of the Blue Mill was born?';
@@ -27,15 +27,7 @@ describe('the second hop of a bridge question', () => {
 
   it('comes right after the part’s own query, and is not repeated', () => {
     const p = part(1, question);
-    const plan: Plan = {
-      kind: 'fact',
-      question,
-      parts: [p],
-      combine: { kind: 'single' },
-      startUrls: [],
-      steps: [],
-      source: 'heuristic',
-    };
+    const plan = onePartPlan(p, question);
     const tentative = new Map([[p.id, hop]]);
     const first = feedbackQuery({ plan, missing: [p], tried: new Set(), tentative });
     expect(first?.query).toBe(p.query);

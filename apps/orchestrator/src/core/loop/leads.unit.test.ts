@@ -2,22 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { anEvidenceRef } from '@forage/testing';
 import { acceptable, mergeLeads, onLeadPage } from '../aggregate/aggregate.js';
 import { part } from '../plan/heuristic-planner.js';
-import type { Part, Plan } from '../plan/plan.js';
+import type { Part } from '../plan/plan.js';
+import { onePartPlan } from '../testing/fixtures.js';
 import { feedbackQuery } from './feedback.js';
 
 const question = 'Where is the company that Ravi Menon worked for as an engineer headquartered?';
 
 describe("processing's leads steer the second hop", () => {
   const p = part(1, question);
-  const plan: Plan = {
-    kind: 'fact',
-    question,
-    parts: [p],
-    combine: { kind: 'single' },
-    startUrls: [],
-    steps: [],
-    source: 'heuristic',
-  };
+  const plan = onePartPlan(p, question);
   const leads = new Map([
     [
       p.id,

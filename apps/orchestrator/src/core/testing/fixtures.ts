@@ -1,5 +1,6 @@
 import type { RunLimits } from '../loop/navigator.js';
 import { planHeuristically } from '../plan/heuristic-planner.js';
+import type { Part, Plan } from '../plan/plan.js';
 import type { FakeWeb } from './fake-web.js';
 
 /** Run limits roomy enough that a test's run stops for its own reason, not a limit. */
@@ -34,3 +35,16 @@ export const comparison = {
     resultsPerSearch: 5,
   },
 };
+
+/** A fact plan of one part, as the loop's feedback and aggregation see it. */
+export function onePartPlan(p: Part, question = p.question): Plan {
+  return {
+    kind: 'fact',
+    question,
+    parts: [p],
+    combine: { kind: 'single' },
+    startUrls: [],
+    steps: [],
+    source: 'heuristic',
+  };
+}
