@@ -24,6 +24,14 @@ export const COLUMNS = 'seq, record_id, run_id, prev_hash, hash, body';
 const WRITER_LOCK = 7_808_002;
 
 /**
+ * A record of the group is already stored under its id: the group was written without looking
+ * its ids up first, and has to be written again with the lookup (`probeStored`).
+ */
+export class StoredRecordIdError extends Error {
+  override readonly name = 'StoredRecordIdError';
+}
+
+/**
  * A group of appends, inside one transaction. The advisory lock comes first; under READ COMMITTED
  * every later statement sees what the previous lock holder committed, so the tail read here is
  * the real tail and the duplicate check sees a record another replica just stored.
@@ -32,24 +40,23 @@ const WRITER_LOCK = 7_808_002;
  * the database, or this writer's own last row). A table ending before it lost its tail: the group
  * continues after the floor, so the deleted sequence numbers stay a visible gap and are never
  * reused by new rows (reusing them would make a truncation undetectable once new records arrive).
+ *
+ * With `probeStored` the group's ids are looked up first, so a record already stored comes back
+ * as a duplicate (same content) or a conflict. Without it, the group is written as new: almost
+ * every group is (a stored id means a redelivery), and the lookup was a sixth of the write. The
+ * unique index still refuses a stored id; that throws `StoredRecordIdError`, and the transaction
+ * rolls back, for the group to be written again with the lookup.
  */
 export async function appendGroupIn(
   tx: SqlSession,
   records: readonly ChainRecord[],
-  floor: ChainTail = GENESIS_TAIL,
+  options: { floor?: ChainTail; probeStored: boolean },
 ): Promise<AppendOutcome[]> {
   await tx.query('select pg_advisory_xact_lock($1)', [WRITER_LOCK]);
-  // one statement for the group's ids already stored and the tail (each statement has a fixed cost)
-  const found = await tx.query<RowShape & { is_tail: boolean }>(
-    `(select ${COLUMNS}, false as is_tail from log_records where record_id = any($1::text[]))
-     union all
-     (select seq, record_id, run_id, prev_hash, hash, '' as body, true as is_tail
-        from log_records order by seq desc limit 1)`,
-    [records.map((r) => r.record_id)],
-  );
-  const known = new Map(found.filter((r) => !r.is_tail).map((r) => [r.record_id, toChainRow(r)]));
-  const last = found.find((r) => r.is_tail);
-  const tableTail: ChainTail = last ? { seq: seqOf(last.seq), hash: last.hash } : GENESIS_TAIL;
+  const { known, tableTail } = options.probeStored
+    ? await storedAndTail(tx, records)
+    : { known: new Map<string, ChainRow>(), tableTail: await readTail(tx) };
+  const floor = options.floor ?? GENESIS_TAIL;
   let tail = floor.seq > tableTail.seq ? floor : tableTail;
   const inserted: ChainRow[] = [];
   const outcomes = records.map((record): AppendOutcome => {
@@ -61,8 +68,47 @@ export async function appendGroupIn(
     tail = row;
     return { status: 'stored', row };
   });
-  if (inserted.length > 0) await insertRows(tx, inserted);
+  if (inserted.length === 0) return outcomes;
+  try {
+    await insertRows(tx, inserted);
+  } catch (err) {
+    if (!options.probeStored && isUniqueViolation(err))
+      throw new StoredRecordIdError('a record of the group is already stored', { cause: err });
+    throw err;
+  }
   return outcomes;
+}
+
+/** The group's ids already stored, and the tail, in one statement (each statement has a fixed cost). */
+async function storedAndTail(
+  tx: SqlSession,
+  records: readonly ChainRecord[],
+): Promise<{ known: Map<string, ChainRow>; tableTail: ChainTail }> {
+  const found = await tx.query<RowShape & { is_tail: boolean }>(
+    `(select ${COLUMNS}, false as is_tail from log_records where record_id = any($1::text[]))
+     union all
+     (select seq, record_id, run_id, prev_hash, hash, '' as body, true as is_tail
+        from log_records order by seq desc limit 1)`,
+    [records.map((r) => r.record_id)],
+  );
+  const last = found.find((r) => r.is_tail);
+  return {
+    known: new Map(found.filter((r) => !r.is_tail).map((r) => [r.record_id, toChainRow(r)])),
+    tableTail: last ? { seq: seqOf(last.seq), hash: last.hash } : GENESIS_TAIL,
+  };
+}
+
+/** The last row's position: the genesis when the table is empty. */
+export async function readTail(tx: SqlSession): Promise<ChainTail> {
+  const [last] = await tx.query<Pick<RowShape, 'seq' | 'hash'>>(
+    'select seq, hash from log_records order by seq desc limit 1',
+  );
+  return last ? { seq: seqOf(last.seq), hash: last.hash } : GENESIS_TAIL;
+}
+
+/** SQLSTATE 23505, as both PGlite and `pg` report it. */
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 }
 
 async function insertRows(tx: SqlSession, rows: readonly ChainRow[]): Promise<void> {

@@ -136,6 +136,28 @@ describe.each([
     expect(await repository.rowsOfRun({ runId: record.run_id, limit: 10 })).toHaveLength(1);
   });
 
+  it('writes a group holding stored records again with a lookup: new ones stored, the rest reported', async () => {
+    const stored = aLogRecord();
+    const first = await repository.append(stored);
+    const group = await repository.appendAll([
+      aLogRecord(),
+      { ...stored },
+      { ...stored, status: 'fail' },
+      aLogRecord(),
+    ]);
+    const seen = group.map((o) => (o instanceof Error ? o.message : [o.status, o.row.seq]));
+    const next = first.row.seq + 1;
+    expect(seen).toEqual([
+      ['stored', next],
+      ['duplicate', first.row.seq],
+      ['conflict', first.row.seq],
+      ['stored', next + 1],
+    ]);
+    expect(verifyChain(await repository.rowsAfter({ afterSeq: 0, limit: 10_000 }))).toMatchObject({
+      valid: true,
+    });
+  });
+
   it('returns only the requested records of a run, in chain order, up to the limit', async () => {
     const runId = randomUUID();
     const records = Array.from({ length: 4 }, () => aLogRecord({ run_id: runId }));

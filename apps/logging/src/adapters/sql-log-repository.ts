@@ -1,7 +1,15 @@
 import type { ChainRecord } from '@forage/contracts';
 import { GENESIS_TAIL, type ChainRow, type ChainTail } from '../core/chain.js';
 import { LogStoreUnavailableError } from '../errors.js';
-import { appendGroupIn, COLUMNS, seqOf, toChainRow, type RowShape } from './append-group.js';
+import {
+  appendGroupIn,
+  COLUMNS,
+  readTail,
+  seqOf,
+  StoredRecordIdError,
+  toChainRow,
+  type RowShape,
+} from './append-group.js';
 import type { AppendOutcome, ChainLink, LogRepository, RunRowsQuery } from './log-repository.js';
 import { migrate } from './migrations.js';
 import type { SqlClient } from './sql-client.js';
@@ -106,14 +114,15 @@ export class SqlLogRepository implements LogRepository {
   }
 
   private writeGroup(group: readonly PendingAppend[]): Promise<AppendOutcome[]> {
+    const records = group.map((p) => p.record);
+    const write = (probeStored: boolean): Promise<AppendOutcome[]> =>
+      this.db.transaction((tx) => appendGroupIn(tx, records, { floor: this.floor, probeStored }));
     return this.guard('append', () =>
-      this.db.transaction((tx) =>
-        appendGroupIn(
-          tx,
-          group.map((p) => p.record),
-          this.floor,
-        ),
-      ),
+      // written as new records first; a redelivered one among them makes it look them up
+      write(false).catch((err: unknown) => {
+        if (err instanceof StoredRecordIdError) return write(true);
+        throw err;
+      }),
     ).then((outcomes) => {
       for (const o of outcomes) if (o.status === 'stored') this.keepAbove(o.row);
       return outcomes;
@@ -197,12 +206,7 @@ export class SqlLogRepository implements LogRepository {
   }
 
   tail(): Promise<ChainTail> {
-    return this.guard('query', async () => {
-      const [last] = await this.db.query<Pick<RowShape, 'seq' | 'hash'>>(
-        'select seq, hash from log_records order by seq desc limit 1',
-      );
-      return last ? { seq: seqOf(last.seq), hash: last.hash } : GENESIS_TAIL;
-    });
+    return this.guard('query', () => readTail(this.db));
   }
 
   linksAt(seqs: readonly number[]): Promise<ChainLink[]> {
