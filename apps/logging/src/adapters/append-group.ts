@@ -1,7 +1,12 @@
 import type { ChainRecord } from '@forage/contracts';
-import { appendLink, GENESIS_TAIL, type ChainRow, type ChainTail } from '../core/chain.js';
+import {
+  appendLink,
+  GENESIS_TAIL,
+  type AppendOutcome,
+  type ChainRow,
+  type ChainTail,
+} from '../core/chain.js';
 import { LogStoreUnavailableError } from '../errors.js';
-import type { AppendOutcome } from './log-repository.js';
 import type { SqlSession } from './sql-client.js';
 
 /** One group of appends in one transaction: the log table's write path, shared by PGlite and PostgreSQL. */

@@ -1,18 +1,10 @@
 import type { ChainRecord } from '@forage/contracts';
-import type { ChainRow, ChainTail } from '../core/chain.js';
+import type { AppendOutcome, ChainRow, ChainTail } from '../core/chain.js';
 
 /** Where one row sits in the chain, without its body. */
 export interface ChainLink extends ChainTail {
   readonly prevHash: string;
 }
-
-/** What happened to a record handed to `append`. */
-export type AppendOutcome =
-  | { readonly status: 'stored'; readonly row: ChainRow }
-  /** Already stored with the same content (a redelivery): nothing written. */
-  | { readonly status: 'duplicate'; readonly row: ChainRow }
-  /** Already stored under the same id with different content: nothing written. */
-  | { readonly status: 'conflict'; readonly row: ChainRow };
 
 /** Which rows of a run a query wants; unset fields do not filter. */
 export interface RunRowsQuery {

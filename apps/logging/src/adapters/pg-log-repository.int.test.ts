@@ -3,7 +3,7 @@ import type { LogRecord } from '@forage/contracts';
 import { aLogRecord, startTestPostgres, type RunningPostgres } from '@forage/testing';
 import { auditChain } from '../core/audit.js';
 import { LogStoreUnavailableError } from '../errors.js';
-import type { AppendOutcome } from './log-repository.js';
+import type { AppendOutcome } from '../core/chain.js';
 import { PgLogRepository } from './pg-log-repository.js';
 
 /** Two repositories with two pools on one server stand for two logging replicas (processes). */

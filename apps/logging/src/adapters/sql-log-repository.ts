@@ -1,5 +1,5 @@
 import type { ChainRecord } from '@forage/contracts';
-import { GENESIS_TAIL, type ChainRow, type ChainTail } from '../core/chain.js';
+import { GENESIS_TAIL, type AppendOutcome, type ChainRow, type ChainTail } from '../core/chain.js';
 import { LogStoreUnavailableError } from '../errors.js';
 import {
   appendGroupIn,
@@ -10,7 +10,7 @@ import {
   toChainRow,
   type RowShape,
 } from './append-group.js';
-import type { AppendOutcome, ChainLink, LogRepository, RunRowsQuery } from './log-repository.js';
+import type { ChainLink, LogRepository, RunRowsQuery } from './log-repository.js';
 import { migrate } from './migrations.js';
 import type { SqlClient } from './sql-client.js';
 

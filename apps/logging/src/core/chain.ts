@@ -23,6 +23,14 @@ export interface ChainRow {
   readonly body: string;
 }
 
+/** What happened to a record handed to `append`. */
+export type AppendOutcome =
+  | { readonly status: 'stored'; readonly row: ChainRow }
+  /** Already stored with the same content (a redelivery): nothing written. */
+  | { readonly status: 'duplicate'; readonly row: ChainRow }
+  /** Already stored under the same id with different content: nothing written. */
+  | { readonly status: 'conflict'; readonly row: ChainRow };
+
 /** The verdict on a chain: `checked` links were intact; `brokenAtSeq` is the first one that was not. */
 export interface ChainVerdict {
   readonly valid: boolean;

@@ -1,7 +1,6 @@
 import type { LogRecord } from '@forage/contracts';
-import type { AppendOutcome } from '../adapters/log-repository.js';
 import { LogStoreUnavailableError, ProducerRejectedError, RecordConflictError } from '../errors.js';
-import type { ChainTail } from './chain.js';
+import type { AppendOutcome, ChainTail } from './chain.js';
 import { producerProblem } from './producer.js';
 
 /** A batch of records split by the producer check: those to append, and where each sits in the batch. */

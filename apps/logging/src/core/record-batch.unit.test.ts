@@ -1,8 +1,7 @@
 import type { LogRecord } from '@forage/contracts';
 import { aLogRecord } from '@forage/testing';
-import type { AppendOutcome } from '../adapters/log-repository.js';
 import { LogStoreUnavailableError, ProducerRejectedError, RecordConflictError } from '../errors.js';
-import { appendLink, GENESIS_TAIL } from './chain.js';
+import { appendLink, GENESIS_TAIL, type AppendOutcome } from './chain.js';
 import { acceptRecords, failAppended, settleAppends } from './record-batch.js';
 
 function forged(): LogRecord {
