@@ -9,6 +9,7 @@ export * from './action.js';
 export * from './source.js';
 export * from './derivation.js';
 export * from './processing.js';
+export * from './claim.js';
 export * from './verify.js';
 export * from './run.js';
 export * from './http.js';

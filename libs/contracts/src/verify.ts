@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { defineCommand } from './define.js';
-import { evidenceRefSchema, httpUrlSchema, runIdSchema, sha256Schema } from './common.js';
+import { httpUrlSchema, runIdSchema, sha256Schema } from './common.js';
 import { answerDerivationSchema } from './derivation.js';
+import { claimStatementShape } from './claim.js';
+import { sourceSchema } from './source.js';
 
 /**
  * What a claim states: a span of the answer, one field of a listing item (price, rating, name…),
@@ -10,13 +12,14 @@ import { answerDerivationSchema } from './derivation.js';
  */
 export const claimKindSchema = z.enum(['answer', 'listing_field', 'derived_answer']);
 
-/** Where a claim's evidence is: a snippet at an XPath in a stored snapshot, logged by a record. */
-export const claimSourceSchema = z.object({
-  url: httpUrlSchema,
-  xpath: z.string().max(2000),
-  snippet: z.string().min(1).max(2000),
-  domSnapshot: evidenceRefSchema,
-  logRecordId: z.uuid(),
+/**
+ * Where a claim's evidence is: the one `Source` shape, passed through unchanged from the chunk it
+ * was cut from. `title` and `nodeId` stay optional for v1 producers that sent only the snippet's
+ * place (url, XPath, snapshot, record).
+ */
+export const claimSourceSchema = sourceSchema.extend({
+  title: sourceSchema.shape.title.optional(),
+  nodeId: sourceSchema.shape.nodeId.optional(),
 });
 export type ClaimSource = z.infer<typeof claimSourceSchema>;
 
@@ -45,6 +48,7 @@ export const claimSchema = z.object({
   source: claimSourceSchema,
   /** Only for kind `derived_answer` (and required there): the rule and the snippets it rests on. */
   derivation: claimDerivationSchema.optional(),
+  ...claimStatementShape,
 });
 export type Claim = z.infer<typeof claimSchema>;
 
@@ -56,7 +60,8 @@ export type CheckResult = z.infer<typeof checkResultSchema>;
  * trustworthy record or snapshot behind it: missing, another run's, tampered, chain broken),
  * `contradicted` (the node at its XPath says something else), `unsupported` (the snippet is not
  * in that node, or the answer not in the snippet), `below_threshold` (supported, but its
- * confidence is under the release threshold).
+ * confidence is under the release threshold), `out_of_scope` (the evidence comes from a page
+ * outside the scope the question set: not the page the user named).
  */
 export const claimOutcomeSchema = z.enum([
   'verified',
@@ -64,8 +69,24 @@ export const claimOutcomeSchema = z.enum([
   'contradicted',
   'below_threshold',
   'evidence_missing',
+  'out_of_scope',
 ]);
 export type ClaimOutcome = z.infer<typeof claimOutcomeSchema>;
+
+/**
+ * What a statement check bound on the page: the subject (`subject`: the quote, a row header, a
+ * heading, the title, a structured-data item) or the attribute (`attribute`: a label, a column
+ * header, a structured-data property), with the text that names it and its node.
+ */
+export const claimBindingSchema = z
+  .object({
+    check: z.enum(['subject', 'attribute']),
+    via: z.string().max(100),
+    text: z.string().max(500),
+    xpath: z.string().max(2000).optional(),
+  })
+  .meta({ title: 'ClaimBinding' });
+export type ClaimBinding = z.infer<typeof claimBindingSchema>;
 
 export const claimVerdictSchema = z.object({
   claimId: z.string(),
@@ -75,6 +96,8 @@ export const claimVerdictSchema = z.object({
   /** The failed checks' details (and what a contradicting node says); empty when verified. */
   reasons: z.array(z.string().max(1000)).max(20).optional(),
   checks: z.array(checkResultSchema),
+  /** How the subject and attribute were bound on the page, when the claim states them. */
+  bindings: z.array(claimBindingSchema).max(4).optional(),
 });
 export type ClaimVerdict = z.infer<typeof claimVerdictSchema>;
 

@@ -11,6 +11,14 @@ export const CHECK_NAMES = [
   'answer_in_snippet',
   'answer_derived',
   'snippet_at_xpath',
+  // what the claim states (each only when the claim states it): see statement/statement-checks.ts
+  'scope',
+  'subject',
+  'attribute',
+  'value',
+  'not_negated',
+  'constraint',
+  'hops',
   'confidence',
   'chain_valid',
 ] as const;

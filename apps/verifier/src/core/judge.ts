@@ -30,6 +30,8 @@ import { SnapshotPage } from './page/snapshot-page.js';
 import { readSnippetAtXPath } from './snippet-at-xpath.js';
 import type { ChainVerdict, FetchedEvidence } from './inputs.js';
 import { missingRecordIds } from './trace.js';
+import { checkHops } from './statement/hops.js';
+import { statementChecks } from './statement/statement-checks.js';
 
 /** Everything the verdict depends on, gathered by the handler. */
 export interface RunEvidence {
@@ -62,7 +64,7 @@ export function judgeRun(input: RunEvidence): RunJudgement {
     evidence: input.evidence.get(source.domSnapshot.sha256),
     page: pageOf(source.domSnapshot.sha256),
   });
-  const verdicts = input.claims.map((claim) =>
+  const own = input.claims.map((claim) =>
     isDerived(claim)
       ? judgeDerivedClaim({ ...input, claim, evidenceOf })
       : judgeClaim({
@@ -73,6 +75,7 @@ export function judgeRun(input: RunEvidence): RunJudgement {
           chain: input.chain,
         }),
   );
+  const verdicts = withHops(input.claims, own);
   const missing = missingRecordIds(input.expectedRecordIds, input.records);
   const trace = { complete: missing.length === 0, missingRecordIds: missing, chainValid: input.chain.valid };
   const released = trace.complete && trace.chainValid && verdicts.some((v) => v.verdict === 'verified');
@@ -89,16 +92,18 @@ export function judgeClaim(input: {
   chain: ChainVerdict;
 }): ClaimVerdict {
   const atXPath = readSnippetAtXPath(input);
+  const statement = statementChecks(input);
   const checks = [
     checkRecordExists(input),
     checkEvidenceMatchesRecord(input),
     checkEvidenceIntact(input),
     checkNotDerived(input) ?? checkAnswerInSnippet(input),
     atXPath.check,
+    ...statement.checks,
     checkConfidence(input),
     checkChainValid(input),
   ];
-  return verdictOf(input.claim, checks, atXPath.contradiction);
+  return verdictOf(input.claim, checks, atXPath.contradiction, statement.bindings);
 }
 
 /**
@@ -126,7 +131,12 @@ export function judgeDerivedClaim(input: {
   return verdictOf(input.claim, checks, undefined);
 }
 
-function verdictOf(claim: Claim, checks: CheckResult[], contradiction: string | undefined): ClaimVerdict {
+function verdictOf(
+  claim: Claim,
+  checks: CheckResult[],
+  contradiction: string | undefined,
+  bindings: NonNullable<ClaimVerdict['bindings']> = [],
+): ClaimVerdict {
   const { outcome, reasons } = outcomeOf({ checks, ...(contradiction ? { contradiction } : {}) });
   return {
     claimId: claim.claimId,
@@ -134,7 +144,22 @@ function verdictOf(claim: Claim, checks: CheckResult[], contradiction: string | 
     outcome,
     reasons,
     checks,
+    ...(bindings.length > 0 ? { bindings } : {}),
   };
+}
+
+/** Adds the `hops` check to every hop of a nested question, from which claims passed their own checks. */
+function withHops(claims: readonly Claim[], verdicts: readonly ClaimVerdict[]): ClaimVerdict[] {
+  const passed = new Set(verdicts.filter((v) => v.verdict === 'verified').map((v) => v.claimId));
+  const hops = checkHops({ claims, passedOwnChecks: passed });
+  return verdicts.map((verdict, i) => {
+    const hop = hops.get(verdict.claimId);
+    const claim = claims[i];
+    if (!hop || !claim) return verdict;
+    const checks = [...verdict.checks];
+    checks.splice(Math.max(0, checks.length - 2), 0, hop);
+    return verdictOf(claim, checks, undefined, verdict.bindings);
+  });
 }
 
 /** A snapshot read through the text model, only when it is present and hashes to its name. */

@@ -124,9 +124,46 @@ describe('verdictCounts', () => {
         answer_in_snippet: 0,
         answer_derived: 0,
         snippet_at_xpath: 0,
+        scope: 0,
+        subject: 0,
+        attribute: 0,
+        value: 0,
+        not_negated: 0,
+        constraint: 0,
+        hops: 0,
         confidence: 1,
         chain_valid: 0,
       },
     });
+  });
+});
+
+describe('judgeRun with what a claim states', () => {
+  it('names the page a claim outside the question’s scope comes from, as out_of_scope', () => {
+    const claim = {
+      ...aTrueClaim(record),
+      scope: { kind: 'page' as const, urls: ['http://127.0.0.1:8080/other'] },
+    };
+    const verdict = judgeRun(evidenceFor({ claims: [claim] })).verdicts[0];
+    expect(verdict).toMatchObject({ verdict: 'rejected', outcome: 'out_of_scope' });
+  });
+
+  it('withholds the last hop of a nested question whose first hop is missing, and records the bindings of the rest', () => {
+    const stated = {
+      ...aTrueClaim(record),
+      subject: { asked: 'Seaside Inn' },
+      attribute: { id: 'price' },
+      value: { type: 'money' as const, amount: 129, currency: 'USD' },
+    };
+    const judged = judgeRun(evidenceFor({ claims: [stated] }));
+    expect(judged.verdicts[0]).toMatchObject({ verdict: 'verified' });
+    expect(judged.verdicts[0]?.bindings?.map((b) => [b.check, b.via])).toEqual([
+      ['subject', 'heading'],
+      ['attribute', 'label'],
+    ]);
+    const lastHop = { ...stated, hop: { chain: 'part-1', index: 2, of: 2 } };
+    const withheld = judgeRun(evidenceFor({ claims: [lastHop] }));
+    expect(withheld.verdicts[0]).toMatchObject({ verdict: 'rejected', outcome: 'unsupported' });
+    expect(withheld.released).toBe(false);
   });
 });

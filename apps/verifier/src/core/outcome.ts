@@ -8,10 +8,22 @@ const EVIDENCE_CHECKS = new Set([
   'chain_valid',
 ]);
 /** Checks whose failure means the evidence does not say what the claim says. */
-const SUPPORT_CHECKS = new Set(['answer_in_snippet', 'answer_derived', 'snippet_at_xpath']);
+const SUPPORT_CHECKS = new Set([
+  'answer_in_snippet',
+  'answer_derived',
+  'snippet_at_xpath',
+  // what the claim states: about the entity asked, the attribute asked, the value, not denied, each constraint, each hop
+  'subject',
+  'attribute',
+  'value',
+  'not_negated',
+  'constraint',
+  'hops',
+]);
 
 /**
- * A claim's outcome from its checks, the most basic failure first: no evidence, then a node that
+ * A claim's outcome from its checks, the most basic failure first: no evidence, then evidence from
+ * outside the question's scope, then a node that
  * says something else, then no support, then too little confidence. Reasons are the failed
  * checks' details, with what a contradicting node says first.
  */
@@ -25,6 +37,7 @@ export function outcomeOf(input: { checks: readonly CheckResult[]; contradiction
     ...failed.map((c) => `${c.name}: ${c.detail}`),
   ];
   if (failed.some((c) => EVIDENCE_CHECKS.has(c.name))) return { outcome: 'evidence_missing', reasons };
+  if (failed.some((c) => c.name === 'scope')) return { outcome: 'out_of_scope', reasons };
   if (input.contradiction) return { outcome: 'contradicted', reasons };
   if (failed.some((c) => SUPPORT_CHECKS.has(c.name))) return { outcome: 'unsupported', reasons };
   if (failed.length > 0) return { outcome: 'below_threshold', reasons };

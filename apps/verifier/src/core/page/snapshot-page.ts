@@ -11,8 +11,23 @@ import {
   renderedText,
   type TextBlock,
 } from '@forage/html';
+import { governanceOf, pageTitles, type Governance } from './governors.js';
 import { jsonLdStatements } from './json-ld.js';
 import { resolveXPath } from './xpath.js';
+
+/** Everything around a cited node that says what it is about: governors, headings, title. */
+export interface NodeContext {
+  readonly governance: Governance;
+  /** Headings the node sits under, nearest first. */
+  readonly headings: readonly string[];
+  readonly title?: string;
+  readonly h1?: string;
+  /** `itemprop`/`property` of the node or the nearest ancestor that has one. */
+  readonly property?: string;
+  /** The label the page puts before the node: a definition list's term, a short "Label:" sibling. */
+  readonly label?: string;
+  readonly isJsonLd: boolean;
+}
 
 /** The text at one node of a snapshot, or why there is none. */
 export type NodeText =
@@ -62,6 +77,30 @@ export class SnapshotPage {
     return visible.found ? { found: false, reason: `the node at ${xpath} holds no page text` } : visible;
   }
 
+  /**
+   * What governs the node at an XPath: its table headers, microdata item, card, region, the
+   * headings it sits under and the page's title — read from the stored DOM, never from the claim.
+   */
+  contextAt(xpath: string, value: string): NodeContext | undefined {
+    const hit = resolveXPath(this.doc, xpath);
+    if (!hit.found) return undefined;
+    const node = hit.element;
+    const block =
+      this.blocks.find((b) => b.element === node || contains(b.element, node)) ??
+      this.blocks.find((b) => contains(node, b.element));
+    const headings = [...(block?.headingPath ?? [])].reverse();
+    const property = propertyOf(node);
+    const label = labelBefore(node);
+    return {
+      ...(label ? { label } : {}),
+      governance: governanceOf({ element: node, value }),
+      headings,
+      ...pageTitles(this.doc),
+      ...(property ? { property } : {}),
+      isJsonLd: node.name === 'script' && /ld\+json/i.test(attr(node, 'type') ?? ''),
+    };
+  }
+
   private visibleTextAt(node: Element): NodeText {
     const hidden = hiddenAncestor(node);
     if (hidden) return { found: false, reason: `the node is not page text (${hidden})` };
@@ -88,6 +127,39 @@ function declaredValue(node: Element): string | undefined {
     (v) => v !== undefined && v.trim() !== '',
   );
   return value === undefined ? undefined : normalizeText(value);
+}
+
+/** A definition's term (`<dt>` before the `<dd>`), or a short sibling just before the node ending in ":". */
+function labelBefore(node: Element): string | undefined {
+  for (let el: Element | null = node; el; el = isElement(el.parent) ? el.parent : null) {
+    const previous = previousElement(el);
+    if (el.name === 'dd') {
+      let at = previous;
+      while (at && at.name !== 'dt') at = previousElement(at);
+      return at ? normalizeText(renderedText(at)) : undefined;
+    }
+    if (previous) {
+      const text = normalizeText(renderedText(previous));
+      if (text.length > 0 && text.length <= 60 && /[:：]$/.test(text)) return text;
+      return undefined;
+    }
+    if (el.name === 'body') return undefined;
+  }
+  return undefined;
+}
+
+function previousElement(el: Element): Element | undefined {
+  for (let at = el.prev; at; at = at.prev) if (isElement(at)) return at;
+  return undefined;
+}
+
+function propertyOf(node: Element): string | undefined {
+  for (let el: Element | null = node; el; el = isElement(el.parent) ? el.parent : null) {
+    if (attr(el, 'itemscope') !== undefined && el !== node) return undefined;
+    const property = attr(el, 'itemprop') ?? attr(el, 'property');
+    if (property) return property;
+  }
+  return undefined;
 }
 
 function contains(ancestor: Element, node: Element): boolean {

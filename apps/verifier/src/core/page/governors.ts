@@ -1,0 +1,184 @@
+import type { Document, Element } from 'domhandler';
+import {
+  attr,
+  descendants,
+  elementChildren,
+  headingLevel,
+  isElement,
+  normalizeText,
+  renderedText,
+} from '@forage/html';
+import { labelsIn } from '@forage/lexicon';
+
+/**
+ * What governs a node of the page, closest first: the table row's header and the column's header
+ * of the cell that holds the value, the microdata item or the repeated card it sits in. Each names
+ * the thing the value is about; `entity` is true when that thing is an item of its own (a row of a
+ * comparison table, another card), false when it is only an attribute's label.
+ */
+export interface Governor {
+  readonly via: 'row_header' | 'column_header' | 'microdata_item' | 'card';
+  readonly text: string;
+  readonly entity: boolean;
+}
+
+/** The context that decides what a value on a page is about. */
+export interface Governance {
+  /** Row/column headers, the microdata item, the card: closest first. */
+  readonly governors: readonly Governor[];
+  /** Set when the node sits in a region about other things (an aside, a "related"/"nearby" rail). */
+  readonly region?: string;
+  /** The cell holding the value, when it is in a table. */
+  readonly cell?: Element;
+}
+
+/** class/id words of containers that list other items than the page's own. */
+const OTHER_ITEMS =
+  /(?:^|[-_\s])(related|nearby|similar|recommend(?:ed|ations)?|also|sidebar|carousel|upsell|up-sell|cross-?sell|suggest(?:ed|ions)?|others|compare|comparison|alternatives?|rail|sponsored)(?:$|[-_\s])/i;
+const OTHER_REGION_TAGS = new Set(['aside', 'nav', 'footer']);
+
+/** The page's title and first h1, as a reader sees them at the top of the page. */
+export function pageTitles(doc: Document): { title?: string; h1?: string } {
+  const title = descendants(doc, 'title')[0];
+  const h1 = descendants(doc, 'h1')[0];
+  const titleText = title ? normalizeText(renderedText(title)) : '';
+  const h1Text = h1 ? normalizeText(renderedText(h1)) : '';
+  return { ...(titleText ? { title: titleText } : {}), ...(h1Text ? { h1: h1Text } : {}) };
+}
+
+/**
+ * What governs `element` (the node a claim cites), looking for the cell that holds `value` when
+ * the node is a whole row or table.
+ */
+export function governanceOf(input: { element: Element; value: string }): Governance {
+  const cell = cellHolding(input.element, input.value);
+  const governors: Governor[] = [];
+  if (cell) governors.push(...tableHeaders(cell));
+  const start = cell ?? input.element;
+  const item = microdataItem(start);
+  if (item) governors.push(item);
+  const card = cardOf(start);
+  if (card) governors.push(card);
+  const region = regionOf(start);
+  return { governors, ...(region ? { region } : {}), ...(cell ? { cell } : {}) };
+}
+
+function cellHolding(element: Element, value: string): Element | undefined {
+  for (let el: Element | null = element; el; el = isElement(el.parent) ? el.parent : null) {
+    if (el.name === 'td' || el.name === 'th') return el;
+    if (el.name === 'tr' || el.name === 'table' || el.name === 'tbody') break;
+    if (el.name === 'body') return undefined;
+  }
+  if (!['tr', 'table', 'tbody', 'thead'].includes(element.name)) return undefined;
+  const wanted = normalizeText(value).toLowerCase();
+  if (wanted === '') return undefined;
+  return descendants(element).find(
+    (d) =>
+      (d.name === 'td' || d.name === 'th') && normalizeText(renderedText(d)).toLowerCase().includes(wanted),
+  );
+}
+
+function tableHeaders(cell: Element): Governor[] {
+  const row = cell.parent && isElement(cell.parent) && cell.parent.name === 'tr' ? cell.parent : undefined;
+  if (!row) return [];
+  const table = ancestor(row, 'table');
+  if (!table) return [];
+  const rows = descendants(table, 'tr').filter((r) => ancestor(r, 'table') === table);
+  const cells = cellsOf(row);
+  const column = cells.indexOf(cell);
+  const out: Governor[] = [];
+  const headerRow = rows.find((r) => {
+    const cs = cellsOf(r);
+    return cs.length > 1 && cs.every((c) => c.name === 'th' || text(c) === '');
+  });
+  const dataRows = rows.filter((r) => r !== headerRow);
+  const rowHeader = cells[0];
+  const rowHeaderText = rowHeader && rowHeader !== cell ? text(rowHeader) : '';
+  const rowIsLabel = rowHeaderText !== '' && labelsIn(rowHeaderText).length > 0;
+  if (rowHeaderText)
+    out.push({ via: 'row_header', text: rowHeaderText, entity: dataRows.length >= 2 && !rowIsLabel });
+  if (headerRow && headerRow !== row && column > 0) {
+    const header = cellsOf(headerRow)[column];
+    const headerText = header ? text(header) : '';
+    const isLabel = headerText !== '' && labelsIn(headerText).length > 0;
+    // entities across the columns (a comparison table) when the rows are labelled by attributes
+    if (headerText) out.push({ via: 'column_header', text: headerText, entity: rowIsLabel && !isLabel });
+  }
+  return out;
+}
+
+function microdataItem(element: Element): Governor | undefined {
+  for (let el: Element | null = element; el; el = isElement(el.parent) ? el.parent : null) {
+    if (attr(el, 'itemscope') === undefined) continue;
+    const name = descendants(el).find((d) => attr(d, 'itemprop') === 'name' && nearestScope(d) === el);
+    if (!name) return undefined;
+    const value = attr(name, 'content') ?? text(name);
+    return value ? { via: 'microdata_item', text: value, entity: true } : undefined;
+  }
+  return undefined;
+}
+
+function nearestScope(element: Element): Element | undefined {
+  for (let el = element.parent; el && isElement(el); el = el.parent) {
+    if (attr(el, 'itemscope') !== undefined) return el;
+  }
+  return undefined;
+}
+
+/**
+ * The repeated card the node sits in: the nearest ancestor that is one of several siblings of the
+ * same tag and class (list items, article cards, grid cells), titled by its heading or first link.
+ */
+function cardOf(element: Element): Governor | undefined {
+  for (let el: Element | null = element; el; el = isElement(el.parent) ? el.parent : null) {
+    if (['body', 'html', 'main', 'tr', 'td', 'th', 'tbody', 'table'].includes(el.name)) return undefined;
+    const parent = el.parent;
+    if (!parent || !isElement(parent)) return undefined;
+    const cls = attr(el, 'class') ?? '';
+    const alike = elementChildren(parent).filter(
+      (s) => s.name === el.name && (attr(s, 'class') ?? '') === cls,
+    );
+    // several titled siblings: items of a list, not the columns of one item's layout
+    const titled = alike.filter((s) => cardTitle(s) !== undefined);
+    if (titled.length < 2 || descendants(el, 'h1').length > 0) continue;
+    const title = cardTitle(el);
+    if (title) return { via: 'card', text: title, entity: true };
+  }
+  return undefined;
+}
+
+function cardTitle(card: Element): string | undefined {
+  const all = descendants(card);
+  const heading = all.find((d) => headingLevel(d) !== undefined);
+  const link = all.find(
+    (d) => d.name === 'a' && /^(?!#|javascript:)./i.test(attr(d, 'href') ?? '') && text(d).length > 1,
+  );
+  const strong = all.find((d) => (d.name === 'strong' || d.name === 'b') && text(d).length > 1);
+  const chosen = heading ?? link ?? strong;
+  return chosen ? text(chosen) || undefined : undefined;
+}
+
+function regionOf(element: Element): string | undefined {
+  for (let el: Element | null = element; el; el = isElement(el.parent) ? el.parent : null) {
+    if (OTHER_REGION_TAGS.has(el.name)) return `<${el.name}>`;
+    if (attr(el, 'role') === 'complementary') return 'a complementary region';
+    for (const name of ['class', 'id', 'aria-label'] as const) {
+      const value = attr(el, name);
+      if (value && OTHER_ITEMS.test(value)) return `a region marked "${value.slice(0, 60)}"`;
+    }
+  }
+  return undefined;
+}
+
+function ancestor(element: Element, tag: string): Element | undefined {
+  for (let el = element.parent; el && isElement(el); el = el.parent) if (el.name === tag) return el;
+  return undefined;
+}
+
+function cellsOf(row: Element): Element[] {
+  return elementChildren(row).filter((c) => c.name === 'td' || c.name === 'th');
+}
+
+function text(el: Element): string {
+  return normalizeText(renderedText(el));
+}

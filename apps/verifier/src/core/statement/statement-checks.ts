@@ -1,0 +1,34 @@
+import type { CheckResult, Claim, ClaimBinding } from '@forage/contracts';
+import type { SnapshotPage } from '../page/snapshot-page.js';
+import { checkAttribute } from './attribute.js';
+import { checkConstraint } from './constraint.js';
+import { checkScope } from './scope.js';
+import { checkSubject } from './subject.js';
+import { checkNotNegated, checkValue } from './value.js';
+
+/**
+ * What the claim states, checked on the stored DOM at its XPath: where it comes from (scope),
+ * what it is about (subject), which attribute (attribute), the value (value, not_negated) and,
+ * for a listing item, the constraint it shows. Each runs only when the claim states that field.
+ */
+export function statementChecks(input: { claim: Claim; page: SnapshotPage | undefined }): {
+  checks: CheckResult[];
+  bindings: ClaimBinding[];
+} {
+  const { claim, page } = input;
+  const node = page?.textAt(claim.source.xpath);
+  const nodeText = node?.found ? node.text : undefined;
+  const context = page?.contextAt(claim.source.xpath, claim.text);
+  const subject = checkSubject({ claim, nodeText, context });
+  const attribute = checkAttribute({ claim, nodeText, context });
+  const checks = [
+    checkScope({ claim }),
+    subject?.check,
+    attribute?.check,
+    checkValue({ claim, nodeText }),
+    checkNotNegated({ claim, nodeText }),
+    checkConstraint({ claim, nodeText }),
+  ].filter((c): c is CheckResult => c !== undefined);
+  const bindings = [subject?.binding, attribute?.binding].filter((b): b is ClaimBinding => b !== undefined);
+  return { checks, bindings };
+}

@@ -1,0 +1,161 @@
+import type { CheckResult, Claim, ClaimValue } from '@forage/contracts';
+import { negationIn, numbersIn, type NumberMention } from '@forage/lexicon';
+import { excerpt, fold, valueIndex } from './names.js';
+
+const UNIT_ALIASES: Readonly<Record<string, string>> = {
+  km2: 'km²',
+  'sq km': 'km²',
+  'square kilometres': 'km²',
+  'square kilometers': 'km²',
+  'sq mi': 'mi²',
+  'square miles': 'mi²',
+  m2: 'm²',
+  lbs: 'lb',
+  percent: '%',
+};
+
+function unitOf(unit: string | undefined): string | undefined {
+  if (unit === undefined) return undefined;
+  const lower = unit.toLowerCase();
+  return UNIT_ALIASES[lower] ?? lower;
+}
+
+function fail(detail: string): CheckResult {
+  return { name: 'value', passed: false, detail };
+}
+function pass(detail: string): CheckResult {
+  return { name: 'value', passed: true, detail };
+}
+
+/**
+ * The value read from the node at the claim's XPath equals the claimed value after normalisation:
+ * numbers whatever their separators, with the same currency or unit when the page states one;
+ * names and set members as written (case and diacritics aside). Undefined when the claim states
+ * no typed value.
+ */
+export function checkValue(input: { claim: Claim; nodeText: string | undefined }): CheckResult | undefined {
+  const value = input.claim.value;
+  if (!value) return undefined;
+  const text = input.nodeText;
+  if (text === undefined) return fail('no node text to read the value from');
+  switch (value.type) {
+    case 'money':
+    case 'number':
+      return numeric(value, numbersIn(text), text);
+    case 'name':
+    case 'member':
+      return fold(text).includes(fold(value.text))
+        ? pass(`the node names "${excerpt(value.text)}"`)
+        : fail(`the node does not name "${excerpt(value.text)}"; it reads "${excerpt(text)}"`);
+    case 'date':
+      return dated(value.iso, text);
+    case 'boolean':
+      return pass(`a ${String(value.value)} statement: checked by not_negated`);
+  }
+}
+
+function numeric(
+  value: Extract<ClaimValue, { type: 'money' | 'number' }>,
+  mentions: readonly NumberMention[],
+  text: string,
+): CheckResult {
+  const equal = mentions.filter((m) => Math.abs(m.amount - value.amount) < 0.005);
+  if (equal.length === 0)
+    return fail(
+      `no number in the node equals ${String(value.amount)}; it states ${
+        mentions
+          .map((m) => m.raw)
+          .slice(0, 5)
+          .join(', ') || 'none'
+      } ("${excerpt(text)}")`,
+    );
+  if (value.type === 'money') {
+    const wanted = value.currency?.toUpperCase();
+    const stated = equal.filter((m) => m.currency !== undefined);
+    if (wanted && stated.length > 0 && !stated.some((m) => m.currency === wanted))
+      return fail(
+        `the node states ${String(value.amount)} in ${stated.map((m) => m.currency).join('/')}, not ${wanted}`,
+      );
+    return pass(`${String(value.amount)}${wanted ? ` ${wanted}` : ''} read as "${equal[0]?.raw ?? ''}"`);
+  }
+  const wanted = unitOf(value.unit);
+  const stated = equal.filter((m) => m.unit !== undefined || m.currency !== undefined);
+  if (wanted && stated.length > 0 && !stated.some((m) => unitOf(m.unit) === wanted))
+    return fail(
+      `the node states ${String(value.amount)} in ${stated.map((m) => m.unit ?? m.currency).join('/')}, not ${wanted}`,
+    );
+  return pass(`${String(value.amount)}${wanted ? ` ${wanted}` : ''} read as "${equal[0]?.raw ?? ''}"`);
+}
+
+const MONTHS = [
+  ['january', 'jan'],
+  ['february', 'feb'],
+  ['march', 'mar'],
+  ['april', 'apr'],
+  ['may', 'may'],
+  ['june', 'jun'],
+  ['july', 'jul'],
+  ['august', 'aug'],
+  ['september', 'sep'],
+  ['october', 'oct'],
+  ['november', 'nov'],
+  ['december', 'dec'],
+] as const;
+
+/** A date (`YYYY`, `YYYY-MM`, `YYYY-MM-DD`) is in the text: its year, and its month and day when it has them. */
+function dated(iso: string, text: string): CheckResult {
+  const match = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?/.exec(iso);
+  if (!match?.[1]) return fail(`"${iso}" is not an ISO date`);
+  const [, year, month, day] = match;
+  const lower = text.toLowerCase();
+  if (lower.includes(iso)) return pass(`the node states ${iso}`);
+  if (!new RegExp(`(?<!\\d)${year}(?!\\d)`).test(lower))
+    return fail(`the node does not state the year ${year}`);
+  if (month) {
+    const names = MONTHS[Number(month) - 1] ?? [];
+    const m = Number(month);
+    const d = day ? Number(day) : undefined;
+    const numeric = new RegExp(
+      d === undefined
+        ? `(?<!\\d)0?${String(m)}[./-]${year}`
+        : `(?<!\\d)0?${String(d)}[./-]0?${String(m)}[./-]${year}|(?<!\\d)0?${String(m)}/0?${String(d)}/${year}`,
+    );
+    const named = names.some((n) => lower.includes(n));
+    const dayOk = d === undefined || new RegExp(`(?<!\\d)0?${String(d)}(?!\\d)`).test(lower);
+    if (!(numeric.test(lower) || (named && dayOk)))
+      return fail(`the node states ${year} but not the date ${iso}`);
+  }
+  return pass(`the node states ${iso}`);
+}
+
+/**
+ * The clause the value is quoted from does not deny it ("is not the capital", "nicht verfügbar").
+ * Undefined for claims that state no attribute or value (a listed name is not a statement).
+ */
+export function checkNotNegated(input: {
+  claim: Claim;
+  nodeText: string | undefined;
+}): CheckResult | undefined {
+  const { claim, nodeText } = input;
+  if (!claim.attribute && !claim.value) return undefined;
+  if (claim.value?.type === 'boolean') return undefined;
+  const name = 'not_negated';
+  if (nodeText === undefined) return { name, passed: false, detail: 'no node text to read the clause from' };
+  const at = valueIndex(nodeText, claim.text);
+  if (at < 0) return { name, passed: true, detail: 'the value is not quoted as a span (checked by value)' };
+  const before = nodeText.slice(0, at);
+  const start = Math.max(
+    ...['. ', '; ', '! ', '? ', '。', '\n', ': ', ' but ', ' however '].map((b) => before.lastIndexOf(b)),
+    -1,
+  );
+  const afterText = nodeText.slice(at + claim.text.length);
+  const ends = ['. ', '; ', '! ', '? ', '。', '\n', ', ', ' but ']
+    .map((b) => afterText.indexOf(b))
+    .filter((i) => i >= 0);
+  const end = ends.length > 0 ? Math.min(...ends) : afterText.length;
+  const clause = `${before.slice(start < 0 ? 0 : start)} ${afterText.slice(0, Math.min(end, 40))}`;
+  const cue = negationIn(clause);
+  return cue
+    ? { name, passed: false, detail: `the clause "${excerpt(clause.trim(), 120)}" denies it ("${cue}")` }
+    : { name, passed: true, detail: 'the clause asserts it' };
+}

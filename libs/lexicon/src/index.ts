@@ -1,0 +1,13 @@
+/** One multilingual lexicon for reading pages: attribute labels, negation, numbers, currencies and units. */
+export { ATTRIBUTE_LABELS, ATTRIBUTE_PROPERTIES, LANGUAGES, type Language } from './attribute-labels.js';
+export {
+  isKnownAttribute,
+  knownAttributes,
+  labelsIn,
+  labelsOf,
+  namesAttribute,
+  propertiesOf,
+  type LabelHit,
+} from './labels.js';
+export { negationIn } from './negation.js';
+export { currencyOf, numbersIn, parseNumber, type NumberMention } from './numbers.js';

@@ -1,0 +1,138 @@
+/** A number read from page text, with the currency or unit written next to it. */
+export interface NumberMention {
+  readonly amount: number;
+  /** The characters it was read from. */
+  readonly raw: string;
+  readonly index: number;
+  /** ISO 4217 code, when a symbol or code stands beside the number. */
+  readonly currency?: string;
+  /** A unit written right after the number (lower case: `km²`, `kg`, `m`, `%`). */
+  readonly unit?: string;
+}
+
+/** Currency symbols and the ISO code each stands for on most pages that use it. */
+const SYMBOLS: Readonly<Record<string, string>> = {
+  $: 'USD',
+  US$: 'USD',
+  '€': 'EUR',
+  '£': 'GBP',
+  '¥': 'JPY',
+  円: 'JPY',
+  '₩': 'KRW',
+  원: 'KRW',
+  元: 'CNY',
+  '￥': 'CNY',
+  '₽': 'RUB',
+  руб: 'RUB',
+  zł: 'PLN',
+  kr: 'SEK',
+  lei: 'RON',
+  '₹': 'INR',
+  R$: 'BRL',
+  C$: 'CAD',
+  A$: 'AUD',
+  CHF: 'CHF',
+  'Fr.': 'CHF',
+};
+
+const CODES = new Set([
+  'USD',
+  'EUR',
+  'GBP',
+  'JPY',
+  'KRW',
+  'CNY',
+  'RMB',
+  'RUB',
+  'PLN',
+  'SEK',
+  'NOK',
+  'DKK',
+  'RON',
+  'CHF',
+  'CAD',
+  'AUD',
+  'INR',
+  'BRL',
+  'MXN',
+  'CZK',
+  'HUF',
+  'TRY',
+  'NZD',
+  'HKD',
+  'SGD',
+  'TWD',
+  'UAH',
+  'BGN',
+]);
+
+/** The ISO code for a symbol or code, if it is one. */
+export function currencyOf(token: string): string | undefined {
+  const trimmed = token.trim();
+  const upper = trimmed.toUpperCase();
+  if (CODES.has(upper)) return upper === 'RMB' ? 'CNY' : upper;
+  return SYMBOLS[trimmed] ?? SYMBOLS[trimmed.toLowerCase()];
+}
+
+const SYMBOL_PATTERN = Object.keys(SYMBOLS)
+  .sort((a, b) => b.length - a.length)
+  .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  .join('|');
+const CODE_PATTERN = [...CODES].join('|');
+const BEFORE = new RegExp(`(?:(${SYMBOL_PATTERN})|\\b(${CODE_PATTERN})\\b)\\s?$`, 'iu');
+const AFTER = new RegExp(`^\\s?(?:(${SYMBOL_PATTERN})|(${CODE_PATTERN})\\b)`, 'iu');
+const UNIT_AFTER =
+  /^\s?(km²|km2|mi²|m²|m2|sq\s?km|sq\s?mi|square kilometres|square kilometers|square miles|hectares|ha|km|mi|cm|mm|m|ft|in|kg|g|mg|lb|lbs|oz|l|ml|gb|tb|mb|w|kw|v|mah|%|percent|people|inhabitants)(?![\p{L}\p{N}])/iu;
+
+/** Digits with optional thousands groups (`,` `.` ` ` `'` thin spaces) and an optional decimal part. */
+const NUMBER =
+  /(?<![\p{L}\p{N}])[-−]?\d{1,3}(?:[,.\u00a0\u202f\u2009 ']\d{3})+(?:[.,]\d+)?(?![\p{N}])|(?<![\p{L}\p{N}])[-−]?\d+(?:[.,]\d+)?(?![\p{N}])/gu;
+
+/**
+ * Every number in a text, read whatever the page's convention: `3,781,057`, `3.781.057`,
+ * `3 781 057`, `1.234,50`, `1,234.50`, `12,5` — with the currency symbol or code beside it and
+ * the unit after it. A lone group like `1,234` or `1.234` is read as a thousands group (pages
+ * write prices with two decimals).
+ */
+export function numbersIn(text: string): NumberMention[] {
+  const out: NumberMention[] = [];
+  for (const match of text.matchAll(NUMBER)) {
+    const raw = match[0];
+    const index = match.index;
+    const amount = parseNumber(raw);
+    if (amount === undefined) continue;
+    const before = text.slice(Math.max(0, index - 6), index);
+    const after = text.slice(index + raw.length, index + raw.length + 24);
+    const pre = BEFORE.exec(before);
+    const post = AFTER.exec(after);
+    const currency = currencyOf(pre?.[1] ?? pre?.[2] ?? post?.[1] ?? post?.[2] ?? '');
+    const unit = currency ? undefined : UNIT_AFTER.exec(after)?.[1]?.toLowerCase().replace(/\s+/g, ' ');
+    out.push({ amount, raw, index, ...(currency ? { currency } : {}), ...(unit ? { unit } : {}) });
+  }
+  return out;
+}
+
+/** A number as written on a page, or undefined when it is not one. */
+export function parseNumber(raw: string): number | undefined {
+  let text = raw
+    .trim()
+    .replace(/−/g, '-')
+    .replace(/[\u00a0\u202f\u2009 ']/g, '');
+  const lastComma = text.lastIndexOf(',');
+  const lastDot = text.lastIndexOf('.');
+  if (lastComma >= 0 && lastDot >= 0) {
+    // the later separator is the decimal one
+    const decimal = lastComma > lastDot ? ',' : '.';
+    const thousands = decimal === ',' ? '.' : ',';
+    text = text.split(thousands).join('').replace(decimal, '.');
+  } else if (lastComma >= 0 || lastDot >= 0) {
+    const sep = lastComma >= 0 ? ',' : '.';
+    const groups = text.split(sep);
+    const tail = groups.at(-1) ?? '';
+    const head = (groups[0] ?? '').replace('-', '');
+    const isThousands = groups.length > 2 || (tail.length === 3 && head.length <= 3 && head !== '0');
+    text = isThousands ? groups.join('') : groups.join('.');
+  }
+  const value = Number(text);
+  return Number.isFinite(value) ? value : undefined;
+}
