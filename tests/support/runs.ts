@@ -6,11 +6,12 @@ export type RunCompletion = EventPayload<typeof runCompleted>;
 export async function askOverHttp(
   gatewayUrl: string,
   question: string,
+  options: { urls?: readonly string[] } = {},
 ): Promise<{ runId: string; events: { event: string; data: unknown }[]; completed: RunCompletion }> {
   const res = await fetch(`${gatewayUrl}/v1/runs`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ question }),
+    body: JSON.stringify({ question, ...(options.urls ? { urls: options.urls } : {}) }),
   });
   if (res.status !== 202) throw new Error(`POST /v1/runs answered ${res.status}: ${await res.text()}`);
   const created = createRunResponseSchema.parse(await res.json());

@@ -12,6 +12,7 @@ import { RunState } from './loop/run-state.js';
 import { describeDecision, timedStep } from './loop/step.js';
 import { visit } from './loop/visit.js';
 import { feedbackQuery } from './loop/feedback.js';
+import { ReadingLog, pageScopeFailures } from './loop/reading-log.js';
 import { overBudget, type LlmSpend } from './loop/spend.js';
 import type { Plan } from './plan/plan.js';
 
@@ -57,8 +58,12 @@ export interface ResearchResult {
  * action at a time from the run state; reading a page extracts chunks, items, links and possible
  * actions; aggregation answers the parts and names what is missing, which shapes the next query.
  */
-export async function research(acts: Activities, input: ResearchInput): Promise<ResearchResult> {
+export async function research(given: Activities, input: ResearchInput): Promise<ResearchResult> {
   const { plan } = input;
+  const log = new ReadingLog();
+  const acts = log.observe(given);
+  // a question about the page the user gave is answered from it and its own site's links, or not at all
+  const searchClosed = plan.scope?.kind === 'page' ? plan.scope.why : undefined;
   const state = new RunState(input.limits);
   if (input.resume) restoreCheckpoint(state, input.resume);
   const started = acts.now();
@@ -141,6 +146,7 @@ export async function research(acts: Activities, input: ResearchInput): Promise<
       ...(feedback ? { feedbackQuery: feedback } : {}),
       visited: state.visited,
       actKeysTried: state.actKeysTried,
+      ...(searchClosed !== undefined ? { searchClosed } : {}),
     });
     state.steps += 1;
     await acts.report({
@@ -229,10 +235,15 @@ export async function research(acts: Activities, input: ResearchInput): Promise<
     };
   const released = await releaseAnswer({ acts, step, state, plan });
   const usedUrls = new Set(released.checked.map((c) => normalizeUrl(c.candidate.answer.source.url)));
+  const unanswered = pageScopeFailures({ scope: plan.scope, log, answered: released.outcome === 'answered' });
   return {
     ...released,
     // what was verified before the limit is still released; the limit is said first
-    failures: costReason ? [{ claim: '', reason: costReason }, ...released.failures] : released.failures,
+    failures: [
+      ...(costReason ? [{ claim: '', reason: costReason }] : []),
+      ...released.failures,
+      ...unanswered,
+    ],
     llm: state.spend.llm,
     searchOutcomes: searchOutcomesOf(state, usedUrls),
     metrics: {

@@ -163,6 +163,69 @@ describe('research loop', () => {
     ]);
   });
 
+  it('holds a question about the page given to it and its own links: no search, no second hop, reasons when unanswered', async () => {
+    const web: FakeWeb = {
+      pages: {
+        [`${W}/tent`]: {
+          title: 'Ridge tent',
+          lines: ['Weight: 2.1 kg'],
+          links: [
+            { href: '/care', text: 'Tent care' },
+            { href: 'http://shop.test/tent', text: 'Tent elsewhere' },
+          ],
+        },
+        [`${W}/care`]: {
+          title: 'Tent care',
+          lines: ['Dry the tent'],
+          links: [{ href: '/deeper', text: 'Tent deeper' }],
+        },
+        [`${W}/deeper`]: { title: 'Deeper', lines: ['Guarantee: 5 years'] },
+        'http://shop.test/tent': { title: 'Ridge tent', lines: ['Guarantee: 2 years'] },
+      },
+      index: {
+        'guarantee tent': ['http://shop.test/tent'],
+        'guarantee this tent': ['http://shop.test/tent'],
+      },
+    };
+    const { fake, result } = run(web, 'What is the guarantee of this tent?', { urls: [`${W}/tent`] });
+    const r = await result;
+    expect(r.outcome).toBe('no_answer');
+    expect(fake.queries).toEqual([]);
+    expect(fake.calls.filter((c) => c.startsWith('extract'))).toEqual([
+      `extract ${W}/tent`,
+      `extract ${W}/care`,
+    ]);
+    const reasons = r.failures.map((f) => f.reason).join('\n');
+    expect(reasons).toContain(`read ${W}/tent — read (HTTP 200); ${W}/care — read (HTTP 200)`);
+    expect(reasons).toContain('no answer on the pages read');
+    expect(reasons).toContain(`not searched elsewhere: the question is about the page given (${W}/tent)`);
+  });
+
+  it('searches beyond the page given when the question asks to', async () => {
+    const web: FakeWeb = {
+      pages: {
+        [`${W}/tent`]: { title: 'Ridge tent', lines: ['Weight: 2.1 kg'] },
+        'http://shop.test/tent': { title: 'Ridge tent', lines: ['Guarantee: 2 years'] },
+      },
+      index: { 'guarantee ridge tent other shops': ['http://shop.test/tent'] },
+    };
+    const { fake, result } = run(web, 'What is the guarantee of the Ridge tent in other shops?', {
+      urls: [`${W}/tent`],
+    });
+    await result;
+    expect(fake.queries.length).toBeGreaterThan(0);
+  });
+
+  it('asks for the page when the question is about "this page" and none is given, and searches nothing', async () => {
+    const { fake, result } = run({ pages: {}, index: {} }, 'What is the price of this product?');
+    const r = await result;
+    expect(r.outcome).toBe('no_answer');
+    expect(fake.queries).toEqual([]);
+    expect(r.failures.map((f) => f.reason)).toContainEqual(
+      'not searched elsewhere: the question is about "this product" but names no page (give it with --url)',
+    );
+  });
+
   it('opens a collapsed disclosure (by aria-expanded, not by its words) when the answer is hidden, once', async () => {
     const web: FakeWeb = {
       pages: {

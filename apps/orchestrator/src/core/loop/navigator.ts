@@ -56,6 +56,8 @@ export interface LoopView {
   readonly feedbackQuery?: { readonly query: string; readonly missing: string; readonly partId: string };
   readonly visited: ReadonlySet<string>;
   readonly actKeysTried: ReadonlySet<string>;
+  /** Why the run may not search (the question is about the page the user gave): no query is run. */
+  readonly searchClosed?: string;
 }
 
 /** The key that detects a loop: the same actions on the same page state. */
@@ -67,7 +69,8 @@ export function actKey(plan: Pick<PageActPlan, 'url' | 'actions' | 'stateKey'>):
  * The navigator: one pure decision per step. Limits first, then sufficiency, then what was just
  * read is aggregated; the user's pages come before any search; on a page, acting (disclosure, a
  * search form) comes before following its links; a dead branch is backtracked; the frontier of the
- * current site before other search results; a new query shaped by feedback when nothing is left.
+ * current site before other search results; a new query shaped by feedback when nothing is left,
+ * unless searching is closed (the question is about the page the user gave), when the run ends.
  */
 export function decide(view: LoopView): Decision {
   const { limits } = view;
@@ -103,13 +106,19 @@ export function decide(view: LoopView): Decision {
       url: view.nextLink.url,
       why: `link "${view.nextLink.text}" (score ${view.nextLink.score.toFixed(1)})`,
     };
-  const result = view.resultUrls.find(unvisited);
+  const result = view.searchClosed === undefined ? view.resultUrls.find(unvisited) : undefined;
   if (result && pagesLeft) return { action: 'VISIT', url: result, why: 'next search result' };
   if (!pagesLeft)
     return {
       action: 'TERMINATE',
       reason: 'page_limit',
       why: `${String(view.pagesRead)} pages reached the limit`,
+    };
+  if (view.searchClosed !== undefined)
+    return {
+      action: 'TERMINATE',
+      reason: 'exhausted',
+      why: `the page and its links on the same site were read; no search elsewhere: ${view.searchClosed}`,
     };
   if (view.feedbackQuery && view.searches < limits.maxSearches)
     return {

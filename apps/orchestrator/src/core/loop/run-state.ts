@@ -58,6 +58,8 @@ export class RunState {
   askedUser = false;
   /** A blocked page was handed to the user already (once per run). */
   askedAboutBlock = false;
+  /** The pages the user named, as read (after redirects): a page-scoped question follows only their links. */
+  readonly scopePages = new Set<string>();
   /** Search results the run visited (their outcome teaches search's domain trust). */
   readonly searchedUrls = new Set<string>();
 

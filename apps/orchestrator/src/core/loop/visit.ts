@@ -3,6 +3,7 @@ import type { Activities, AnswerReply } from '../activities.js';
 import { itemsOfPage } from '../aggregate/listing-items.js';
 import { searchFormPlan, taskFormPlan } from '../explore/form-actions.js';
 import { readPageStructure, type PageStructure } from '../explore/page-structure.js';
+import { normalizeUrl } from '../explore/site-frontier.js';
 import { pageLabels } from '../plan/attributes.js';
 import type { Plan, TaskSpec } from '../plan/plan.js';
 import { UserPageRefusedError } from '../../errors.js';
@@ -34,6 +35,8 @@ export async function visit(deps: LoopDeps & { url: string; retry?: boolean }): 
   if (!page) return;
   state.pagesRead += 1;
   state.markVisited(page.finalUrl);
+  if (deps.plan.startUrls.includes(url))
+    state.scopePages.add(normalizeUrl(url)).add(normalizeUrl(page.finalUrl));
   state.expectedRecordIds.push(page.logRecordId);
   if (page.outcome.kind === 'blocked') {
     // a page the user wants (theirs, or the task's) is handed to them, never bypassed; others are skipped
@@ -108,7 +111,7 @@ async function readCapture(
   const frontier = state.frontierFor(origin);
   frontier.markRead();
   const offered = frontier.offer({
-    links: structure.links,
+    links: followable({ plan, state, url: source.url, links: structure.links }),
     from: source.url,
     task: deps.taskTerms,
     visited: state.visited,
@@ -142,6 +145,33 @@ async function readCapture(
     (a) => a.purpose !== 'search-form' || !state.formsUsed.has(origin),
   );
   return { chunks };
+}
+
+/**
+ * The links of a page the run may follow. A question held to the page the user gave follows that
+ * page's links to its own site(s) only, one hop; a listing or a task on it explores that site (the
+ * next result pages, the form's page) but never leaves it. Any other run follows every link.
+ */
+function followable(input: {
+  plan: Plan;
+  state: RunState;
+  url: string;
+  links: PageStructure['links'];
+}): PageStructure['links'] {
+  const { scope } = input.plan;
+  if (scope?.kind !== 'page') return input.links;
+  const exploring = input.plan.kind === 'listing' || input.plan.kind === 'task';
+  if (!exploring && !input.state.scopePages.has(normalizeUrl(input.url))) return [];
+  const sites = new Set([...scope.origins, originOf(input.url)]);
+  return input.links.filter((l) => sites.has(originOf(l.url)));
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '';
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { ATTRIBUTES, attributeOf } from './attributes.js';
 import { askedAttribute, joinRestrictions } from './wording.js';
+import { scopeOf } from './scope.js';
 import type { Combine, ListingSpec, Part, Plan, PlannedStep, RequestKind, TaskSpec } from './plan.js';
 
 /**
@@ -44,11 +45,16 @@ export function planHeuristically(input: { question: string; urls?: readonly str
 const single: Combine = { kind: 'single' };
 
 function finish(plan: Omit<Plan, 'steps' | 'source'>): Plan {
-  return { ...plan, steps: stepsFor(plan), source: 'heuristic' };
+  const scope = plan.scope ?? scopeOf({ question: plan.question, startUrls: plan.startUrls });
+  const scoped = { ...plan, scope };
+  return { ...scoped, steps: stepsFor(scoped), source: 'heuristic' };
 }
 
 export function stepsFor(plan: Omit<Plan, 'steps' | 'source'>): PlannedStep[] {
   const steps: PlannedStep[] = plan.startUrls.map((url) => ({ action: 'VISIT', detail: url }));
+  const onPage = plan.scope?.kind === 'page';
+  const find = (detail: string): PlannedStep =>
+    onPage ? { action: 'VISIT', detail: 'links on the page to its own site' } : { action: 'SEARCH', detail };
   switch (plan.kind) {
     case 'task':
       steps.push(
@@ -61,15 +67,14 @@ export function stepsFor(plan: Omit<Plan, 'steps' | 'source'>): PlannedStep[] {
       break;
     case 'listing':
       steps.push(
-        { action: 'SEARCH', detail: plan.parts[0]?.query ?? plan.question },
+        find(plan.parts[0]?.query ?? plan.question),
         { action: 'ACT', detail: 'use the site search form with the constraints when there is one' },
         { action: 'VISIT', detail: 'listing pages and their next pages (up to 5 per site)' },
         { action: 'AGGREGATE', detail: 'filter items by the constraints and rank them' },
       );
       break;
     default:
-      for (const p of plan.parts)
-        steps.push({ action: 'SEARCH', detail: p.query }, { action: 'VISIT', detail: `pages for ${p.id}` });
+      for (const p of plan.parts) steps.push(find(p.query), { action: 'VISIT', detail: `pages for ${p.id}` });
       steps.push({
         action: 'AGGREGATE',
         detail: plan.combine.kind === 'compare' ? `compare (${plan.combine.pick})` : 'answer each part',

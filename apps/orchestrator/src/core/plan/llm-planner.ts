@@ -148,6 +148,7 @@ export function planFromLlm(reply: LlmPlan, heuristic: Plan): Plan {
     ...(kind === 'task' && task ? { task } : {}),
     ...(heuristic.site ? { site: heuristic.site } : {}),
     startUrls: heuristic.startUrls,
+    ...(heuristic.scope ? { scope: heuristic.scope } : {}),
   };
   return { ...plan, steps: stepsFor(plan), source: 'llm' };
 }

@@ -1,3 +1,5 @@
+import type { Scope } from './scope.js';
+
 /** The five kinds of request the orchestrator plans for. */
 export type RequestKind = 'fact' | 'multi' | 'listing' | 'explore' | 'task';
 
@@ -68,6 +70,8 @@ export interface Plan {
   readonly site?: string;
   /** Pages to read first (the user's own URLs). */
   readonly startUrls: readonly string[];
+  /** Where answers may come from: the page the user named, or anywhere (absent: anywhere). */
+  readonly scope?: Scope;
   readonly steps: readonly PlannedStep[];
   readonly source: 'heuristic' | 'llm';
 }
