@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { dieWithParent } from './parent-death.js';
 
 export const NATS_SERVER_CANDIDATES = [
   '/usr/sbin/nats-server',
@@ -45,6 +46,8 @@ export async function launchNatsServer(options: {
   startTimeoutMs?: number;
   /** A configuration file (authorization, TLS); the flags above still set host, ports and store. */
   configFile?: string;
+  /** The server gets this signal when the process that started it dies (a supervisor's children do not outlive it). */
+  parentDeathSignal?: 'SIGTERM' | 'SIGKILL';
 }): Promise<RunningNatsServer> {
   const host = options.host ?? '127.0.0.1';
   const bin = findNatsServer();
@@ -60,7 +63,10 @@ export async function launchNatsServer(options: {
     '-sd',
     options.storeDir,
   ];
-  const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const launch = options.parentDeathSignal
+    ? dieWithParent({ command: bin, args, signal: options.parentDeathSignal })
+    : { command: bin, args };
+  const child = spawn(launch.command, launch.args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   const ports = await new Promise<{ client: number; monitor: number }>((resolve, reject) => {
     const timer = setTimeout(() => {

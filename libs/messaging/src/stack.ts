@@ -4,5 +4,6 @@
  * this entry (`@forage/messaging/stack`) and stays small.
  */
 export * from './nats-server.js';
+export * from './parent-death.js';
 export * from './ports.js';
 export * from './security/index.js';

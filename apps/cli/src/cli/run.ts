@@ -100,8 +100,7 @@ async function runCommand(
           ...options,
           question: positionals.join(' ') || undefined,
         });
-      await up(options);
-      return 0;
+      return up(options);
     }
     case 'config': {
       const effective = settings();

@@ -5,6 +5,7 @@ import { startStack, type RunningStack } from '../stack/supervisor.js';
 import type { ServiceName } from '../stack/layout.js';
 import { formatStatusTable } from './status.js';
 import { probeHealth } from '../stack/health.js';
+import { EX_UNAVAILABLE } from './exit-codes.js';
 
 export interface UpOptions {
   readonly root: string;
@@ -45,23 +46,47 @@ export async function bringUp(options: UpOptions): Promise<RunningStack> {
   return stack;
 }
 
-/** `forage up`: run in the foreground until Ctrl-C, then stop everything. */
-export async function up(options: UpOptions): Promise<void> {
+/** `forage up`: run in the foreground until Ctrl-C (or until the stack stops itself), then stop everything. */
+export async function up(options: UpOptions): Promise<number> {
+  keepRunningOnOutputErrors();
   const stack = await bringUp(options);
   console.log('Press Ctrl-C to stop.');
-  await new Promise<void>((resolve) => {
+  const outcome = await new Promise<{ halted?: string }>((resolve) => {
     let stopping = false;
-    const onSignal = (): void => {
+    const stopAll = (): void => {
       if (stopping) return;
       stopping = true;
       console.log('\nstopping…');
       void stack.stop().then(() => {
-        removeRunningSettings(options.dataDir);
-        resolve();
+        resolve({});
       });
     };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
+    process.on('SIGINT', stopAll);
+    process.on('SIGTERM', stopAll);
+    // a supervisor that dies leaves its children without a parent: stop them, then exit
+    process.on('uncaughtException', (err) => {
+      console.error(`forage up: ${err.stack ?? err.message}`);
+      stopAll();
+    });
+    void stack.halted.then((reason) => {
+      stopping = true;
+      resolve({ halted: reason });
+    });
   });
+  removeRunningSettings(options.dataDir);
+  if (outcome.halted !== undefined) {
+    console.error(`forage up stopped: ${outcome.halted}`);
+    return EX_UNAVAILABLE;
+  }
   console.log('stopped; no Forage process is left running.');
+  return 0;
+}
+
+/** A closed terminal or pipe (EPIPE) must not take the supervisor, and so its children's parent, down. */
+function keepRunningOnOutputErrors(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', () => {
+      // nothing to tell anyone: the reader is gone
+    });
+  }
 }

@@ -3,6 +3,7 @@ import { createWriteStream, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { nodeFlagsFor } from '@forage/config';
+import { dieWithParent } from '@forage/messaging/stack';
 import { apiKeysFile } from '../commands/keys.js';
 import { probeHealth } from './health.js';
 import type { KeptProcess } from './kept-process.js';
@@ -20,6 +21,7 @@ export function spawnService(input: {
   plan: ProcessPlan;
   logFile: string;
   dataDir: string;
+  onLogError?: (err: Error) => void;
 }): ChildProcess {
   const keys = gatewayKeys(input.plan, input.dataDir);
   const main = join(input.root, 'apps', input.plan.service, 'dist', 'main.js');
@@ -27,26 +29,55 @@ export function spawnService(input: {
     args: [...nodeFlagsFor([input.plan.service]), main],
     env: { ...process.env, ...keys, ...input.plan.env },
     logFile: input.logFile,
+    ...(input.onLogError ? { onLogError: input.onLogError } : {}),
   });
 }
 
-/** Node running `args`, its stdout and stderr appended to `logFile` (owner-only), closed when it exits. */
+/**
+ * Node running `args`, its stdout and stderr appended to `logFile` (owner-only), closed when it
+ * exits; it gets SIGTERM when the supervisor dies. A log file that cannot be written (a full
+ * disk) is reported to `onLogError` and the output is drained instead, so neither the
+ * supervisor nor the child (blocked on a full pipe) stops because of it.
+ */
 export function spawnLoggedNode(input: {
   args: readonly string[];
   env: NodeJS.ProcessEnv;
   logFile: string;
+  onLogError?: (err: Error) => void;
 }): ChildProcess {
-  const log = createWriteStream(input.logFile, { flags: 'a', mode: 0o600 });
-  const child = spawn(process.execPath, [...input.args], {
+  const launch = dieWithParent({ command: process.execPath, args: input.args });
+  const child = spawn(launch.command, launch.args, {
     env: input.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout.pipe(log);
-  child.stderr.pipe(log);
-  child.once('exit', () => {
-    log.end();
-  });
+  drainInto(child, input.logFile, input.onLogError);
   return child;
+}
+
+/** Appends a child's output to a file; on a write error, stops writing and keeps draining. */
+export function drainInto(child: ChildProcess, logFile: string, onError?: (err: Error) => void): void {
+  const log = createWriteStream(logFile, { flags: 'a', mode: 0o600 });
+  const outputs = [child.stdout, child.stderr].filter((s) => s !== null);
+  for (const output of outputs) {
+    output.on('error', () => {
+      // the pipe closes with the child; nothing to keep
+    });
+    output.pipe(log);
+  }
+  let failed = false;
+  log.on('error', (err) => {
+    if (failed) return;
+    failed = true;
+    for (const output of outputs) {
+      output.unpipe(log);
+      output.resume();
+    }
+    log.destroy();
+    onError?.(err);
+  });
+  child.once('exit', () => {
+    if (!failed) log.end();
+  });
 }
 
 /** The gateway reads the keys `forage keys` writes (required only if it listens beyond loopback). */

@@ -92,7 +92,8 @@ function envFor(input: {
     OPS_HOST: '127.0.0.1',
     LOG_LEVEL: settings.logLevel,
     FORAGE_EVIDENCE_KEY: settings.evidenceKey,
-    FORAGE_SUPERVISED: '1',
+    // marks the process as this data directory's (leftovers.ts finds it if the supervisor dies)
+    FORAGE_SUPERVISED: settings.dataDir,
     SEARCH_SITEMAPS: origins.map((o) => `${o}/sitemap.xml`).join(','),
     // the sandbox web, then what the user allowed: one list for every fetcher of every service
     EGRESS_ALLOWLIST: [...origins, ...filesOrigin, ...(settings.user?.allow ?? [])].join(','),

@@ -21,6 +21,7 @@ export function spawnOneProcess(input: {
   extraEnv: (plan: ProcessPlan) => Record<string, string>;
   credentialsDir: string;
   logFile: string;
+  onLogError?: (err: Error) => void;
 }): ChildProcess {
   const file = join(input.dataDir, 'secrets', 'one-process.json');
   const plans = input.plans.map((plan) => ({
@@ -31,7 +32,11 @@ export function spawnOneProcess(input: {
   }));
   writeFileSync(file, JSON.stringify(plans), { mode: 0o600 });
   chmodSync(file, 0o600);
-  const env: NodeJS.ProcessEnv = { ...process.env, NATS_CREDENTIALS_DIR: input.credentialsDir };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NATS_CREDENTIALS_DIR: input.credentialsDir,
+    FORAGE_SUPERVISED: input.dataDir,
+  };
   for (const k of SINGLE_IDENTITY) env[k] = undefined;
   const caFile = input.plans[0]?.env['NATS_TLS_CA'];
   if (caFile) env['NATS_TLS_CA'] = caFile;
@@ -43,5 +48,6 @@ export function spawnOneProcess(input: {
     ],
     env,
     logFile: input.logFile,
+    ...(input.onLogError ? { onLogError: input.onLogError } : {}),
   });
 }

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { ForageSettings } from '@forage/config';
-import { launchNatsServer, type RunningNatsServer } from '@forage/messaging/stack';
+import { dieWithParent, launchNatsServer, type RunningNatsServer } from '@forage/messaging/stack';
 import {
   gatewayKeys,
   readSandboxReady,
@@ -13,7 +13,10 @@ import {
 } from './child-processes.js';
 import { planProcesses, SERVICES, type ProcessPlan, type ServiceName } from './layout.js';
 import { KeptProcess, stopChild, type ProcessExit } from './kept-process.js';
+import { freeBytes, isDiskFull, watchDiskSpace } from './disk-space.js';
+import { stopLeftovers, STACK_MARKER } from './leftovers.js';
 import { acquireStackLock, ensurePrivateDir } from './lock.js';
+import { makePrivate, restrictNewFiles } from './private-files.js';
 import { adminAuthOf, natsTlsOf, prepareStackNatsAuth } from './nats-auth.js';
 import { spawnOneProcess } from './one-process.js';
 import { freePorts, isPortFree } from '@forage/messaging/stack';
@@ -31,6 +34,8 @@ export interface StackOptions {
   readonly user?: ForageSettings;
   readonly onProgress: (line: string) => void;
   readonly startTimeoutMs?: number;
+  /** Below this many free bytes on the data directory's disk the stack stops itself (default 64 MiB). */
+  readonly minFreeBytes?: number;
 }
 
 export interface RunningProcess extends ProcessPlan {
@@ -45,7 +50,11 @@ export interface RunningStack {
   readonly state: StackState;
   readonly processes: readonly RunningProcess[];
   stop(): Promise<void>;
+  /** Settles with the reason when the stack stopped itself (a full disk), after every process stopped. */
+  readonly halted: Promise<string>;
 }
+
+const DEFAULT_MIN_FREE_BYTES = 64 * 1024 * 1024;
 
 /**
  * Starts nats-server (JetStream in the data dir), the sandbox web and every service replica as
@@ -55,23 +64,46 @@ export interface RunningStack {
  * NATS, and leaves no process behind. One stack per data directory (stack.lock).
  */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
-  const { root, dataDir } = options;
+  const { root } = options;
+  const dataDir = resolve(options.dataDir);
   const gatewayUrl = `http://127.0.0.1:${options.gatewayPort}`;
+  // every file the supervisor and its children create from here on is owner-only (PGlite's included)
+  restrictNewFiles();
   const lock = acquireStackLock(dataDir, { gatewayUrl, startedAt: new Date().toISOString() });
   const services: { plan: ProcessPlan; kept: KeptProcess; logFile: string }[] = [];
   let sandboxProc: ChildProcess | undefined;
   let nats: KeptProcess | undefined;
   let state: StackState | undefined;
   let stopped = false;
+  let diskWatch: { stop(): void } | undefined;
+  let settleHalted: (reason: string) => void = () => undefined;
+  const halted = new Promise<string>((r) => (settleHalted = r));
   /** Services first (in parallel), then the sandbox, then NATS; SIGKILL after `graceMs` each. */
   const stopWithin = async (graceMs: number): Promise<void> => {
     stopped = true;
+    diskWatch?.stop();
     // in one-process mode every row shares one process: stop each process once
     await Promise.all([...new Set([...services].reverse().map((s) => s.kept))].map((k) => k.stop(graceMs)));
     if (sandboxProc) await stopChild(sandboxProc, graceMs);
     await nats?.stop(Math.min(graceMs, 5_000));
     removeStackState(dataDir);
     lock.release();
+  };
+  /** The stack stops itself: no new work is taken, what was stored stays. */
+  const halt = (reason: string): void => {
+    if (stopped) return;
+    options.onProgress(reason);
+    void stopWithin(10_000).finally(() => {
+      settleHalted(reason);
+    });
+  };
+  const diskFull = (free: number | undefined): string =>
+    `the disk holding ${dataDir} is full (${free === undefined ? 'no space' : `${(free / 1024 / 1024).toFixed(1)} MiB free`}): ` +
+    'Forage stops taking new work and stops its processes; everything it stored so far is kept. ' +
+    'Free some space, then run `forage up` again.';
+  const onWriteError = (what: string) => (err: unknown) => {
+    if (isDiskFull(err)) halt(diskFull(freeBytes(dataDir)));
+    else options.onProgress(`${what}: ${err instanceof Error ? err.message : String(err)}`);
   };
   const stop = (): Promise<void> => stopWithin(10_000);
   // a function, so the check reads the flag the signal handler may have set meanwhile
@@ -89,7 +121,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         restarts: kept.restarts,
       })),
     };
-    writeStackState(dataDir, state);
+    try {
+      writeStackState(dataDir, state);
+    } catch (err) {
+      onWriteError(`could not write ${join(dataDir, 'stack.json')}`)(err);
+    }
   };
   const onExit = (exit: ProcessExit): void => {
     const how = exit.signal ? `signal ${exit.signal}` : `code ${String(exit.code)}`;
@@ -110,7 +146,17 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     process.off('SIGTERM', onStartupSignal);
   };
   try {
+    // a stack whose supervisor was killed may have left processes on this data directory
+    for (const left of await stopLeftovers(dataDir)) {
+      options.onProgress(
+        `stopped pid ${left.pid} left running by an earlier stack: ${left.command.slice(0, 120)}`,
+      );
+    }
     for (const dir of ['nats', 'logs', 'data']) ensurePrivateDir(join(dataDir, dir));
+    makePrivate(dataDir);
+    const minFreeBytes = options.minFreeBytes ?? DEFAULT_MIN_FREE_BYTES;
+    const free = freeBytes(dataDir);
+    if (free !== undefined && free < minFreeBytes) throw new StackStartError(diskFull(free));
     if (!(await isPortFree(options.gatewayPort))) {
       throw new StackStartError(`port ${options.gatewayPort} is in use (another program? try --port)`);
     }
@@ -125,6 +171,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         natsServer = await launchNatsServer({
           storeDir: join(dataDir, 'nats'),
           configFile: natsAuth.configFile,
+          parentDeathSignal: 'SIGTERM',
           ...natsPorts,
         });
         natsPorts.port = natsServer.port;
@@ -145,10 +192,16 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     if (!natsServer) throw new StackStartError('nats-server did not start');
     const { url: natsUrl, monitorUrl: natsMonitorUrl } = natsServer;
     options.onProgress(`nats-server ready at ${natsUrl}`);
-    sandboxProc = spawn(process.execPath, [join(root, 'libs', 'sandbox', 'dist', 'main.js')], {
+    const sandboxLaunch = dieWithParent({
+      command: process.execPath,
+      args: [join(root, 'libs', 'sandbox', 'dist', 'main.js')],
+    });
+    sandboxProc = spawn(sandboxLaunch.command, sandboxLaunch.args, {
       stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, [STACK_MARKER]: dataDir },
     });
     const sandbox = await readSandboxReady(sandboxProc);
+    sandboxProc.stdout?.resume();
     options.onProgress(`sandbox web ready: ${sandbox.map((s) => `${s.name} ${s.origin}`).join(', ')}`);
     const count = SERVICES.reduce((n, s) => n + (options.replicas[s] ?? 1), 0);
     // one more port: search serves the user's indexed files there (its replicas share it)
@@ -184,6 +237,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
               extraEnv: (plan) => gatewayKeys(plan, dataDir),
               credentialsDir: natsAuth.credentialsDir,
               logFile,
+              onLogError: onWriteError(`could not write ${logFile}`),
             }),
           ),
         onExit,
@@ -196,7 +250,16 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       const logFile = join(dataDir, 'logs', `${plan.service}-${plan.replica}.log`);
       const kept = await KeptProcess.start({
         name: `${plan.service}-${plan.replica}`,
-        start: () => Promise.resolve(spawnService({ root, plan, logFile, dataDir })),
+        start: () =>
+          Promise.resolve(
+            spawnService({
+              root,
+              plan,
+              logFile,
+              dataDir,
+              onLogError: onWriteError(`could not write ${logFile}`),
+            }),
+          ),
         onExit,
         onRestarted: record,
       });
@@ -222,6 +285,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       processes: [],
     };
     record();
+    diskWatch = watchDiskSpace({
+      dir: dataDir,
+      minFreeBytes,
+      onFull: (f) => {
+        halt(diskFull(f));
+      },
+    });
     startupDone();
     return {
       get state(): StackState {
@@ -237,6 +307,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         }));
       },
       stop,
+      halted,
     };
   } catch (err) {
     startupDone();

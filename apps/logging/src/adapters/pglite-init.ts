@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, rmdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
+import { makeTreePrivate } from './pglite-private-files.js';
 
 /** The child: create the database in the directory it is given, close it, exit. */
 const CHILD_SCRIPT = `
@@ -37,12 +38,14 @@ export async function ensurePgliteDataDir(dataDir: string): Promise<void> {
   mkdirSync(dataDir, { recursive: true });
   if (readdirSync(dataDir).length > 0) {
     await initInChild(dataDir);
+    makeTreePrivate(dataDir);
     return;
   }
   const staging = join(dirname(dataDir), `.${basename(dataDir)}.init-${String(process.pid)}`);
   rmSync(staging, { recursive: true, force: true });
   try {
     await initInChild(staging);
+    makeTreePrivate(staging);
     if (isPgliteDataDir(dataDir)) return; // another process finished first
     rmdirSync(dataDir);
     renameSync(staging, dataDir);

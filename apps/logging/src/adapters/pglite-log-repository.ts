@@ -1,6 +1,7 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { MEMORY_DATA_DIR } from '../config.js';
 import { ensurePgliteDataDir } from './pglite-init.js';
+import { keepPgliteFilesPrivate } from './pglite-private-files.js';
 import type { SqlClient, SqlSession } from './sql-client.js';
 import { SqlLogRepository } from './sql-log-repository.js';
 
@@ -25,6 +26,7 @@ export async function openSharedPglite(dataDir: string): Promise<SqlClient> {
   let entry = opened.get(dataDir);
   if (!entry) {
     // a new directory is created in a child process: initdb's memory would stay with this one
+    keepPgliteFilesPrivate(dataDir);
     entry = { db: ensurePgliteDataDir(dataDir).then(() => PGlite.create(dataDir)), users: 0 };
     opened.set(dataDir, entry);
   }
