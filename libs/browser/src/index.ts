@@ -5,4 +5,5 @@ export * from './bounded.js';
 export * from './proc-stat.js';
 export * from './process-table.js';
 export * from './launch.js';
+export * from './navigate.js';
 export * from './supervisor.js';

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import type { PageAction } from '@forage/contracts';
+import { navigateWithin } from '@forage/browser';
 import { categorizeBrowserError } from '../core/failure-category.js';
 import { resolveTarget, type ResolvedTarget } from './target-resolver.js';
 
@@ -68,8 +69,12 @@ async function once(input: {
   };
   switch (action.type) {
     case 'goto': {
-      const response = await page.goto(action.url, { timeout, waitUntil: 'load' });
-      return response ? `loaded with HTTP ${response.status()}` : 'loaded';
+      // a page whose load never finishes is acted on as it is, as dom-extraction reads it
+      const { response, reached } = await navigateWithin({ page, url: action.url, timeoutMs: timeout });
+      const status = response ? ` with HTTP ${String(response.status())}` : '';
+      return reached === 'load'
+        ? `loaded${status}`
+        : `opened${status}; its load did not finish within ${String(timeout)} ms , so it is used as it is`;
     }
     case 'go_back': {
       const from = page.url();

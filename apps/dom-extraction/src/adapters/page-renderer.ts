@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Page, Response } from 'playwright-core';
 import type { ScriptedElement } from '@forage/contracts';
+import { navigateWithin } from '@forage/browser';
 import { PolicyDeniedError, UpstreamError } from '@forage/messaging';
 import type { DomExtractionConfig } from '../config.js';
 import { DOM_EXTRACTION_CONFIG } from '../tokens.js';
@@ -177,11 +178,13 @@ export class PageRenderer {
   private async navigate(page: Page, request: RenderRequest): Promise<Response | null> {
     await request.beforeNavigate?.();
     try {
-      return await bounded({
-        call: page.goto(request.url, { waitUntil: 'load', timeout: request.timeoutMs }),
+      // a page that never finishes loading is read as far as it got, not abandoned
+      const { response } = await bounded({
+        call: navigateWithin({ page, url: request.url, timeoutMs: request.timeoutMs }),
         ms: request.timeoutMs + 2_000,
         what: `loading ${request.url}`,
       });
+      return response;
     } catch (err) {
       if (err instanceof BrowserTimeoutError || page.isClosed()) throw err;
       const failure = describeNavigationFailure({

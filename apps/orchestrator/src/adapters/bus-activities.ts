@@ -18,6 +18,7 @@ import type { OrchestratorConfig } from '../config.js';
 import { ActionFailedError } from '../errors.js';
 import { ActKeys } from '../core/act-keys.js';
 import { RunChunkSets } from './chunk-sets.js';
+import { SessionPage } from './session-page.js';
 import { whenAvailable } from './patient-request.js';
 
 /** The research activities as requests to the other services over the bus. */
@@ -46,8 +47,19 @@ export function createBusActivities(input: {
   // never performed again — a form is not sent twice. Sessions close when the run ends.
   const sessionId = `${runId}:actions`;
   const chunkSets = new RunChunkSets(input.evidence);
-  const act = (idempotencyKey: string, action: PageAction): Promise<CommandReply<typeof executeAction>> =>
-    request(executeAction, { runId, sessionId, idempotencyKey, action, timeoutMs: 10_000 }, 30_000);
+  // the navigation of an act gets the budget the first visit had: a heavy page renders as slowly again
+  const gotoTimeoutMs = Math.min(60_000, config.ORCH_EXTRACT_TIMEOUT_MS);
+  const act = (idempotencyKey: string, action: PageAction): Promise<CommandReply<typeof executeAction>> => {
+    const timeoutMs = action.type === 'goto' ? gotoTimeoutMs : 10_000;
+    return request(
+      executeAction,
+      { runId, sessionId, idempotencyKey, action, timeoutMs },
+      timeoutMs + 20_000,
+    );
+  };
+  // where the run's browser session is: an act on that page works on it as it is now (a disclosure
+  // opened, an overlay dismissed), and the page is opened again only when the session is elsewhere
+  const session = new SessionPage();
   return {
     search: (query) => request(searchQuery, { runId, query, limit: config.ORCH_SEARCH_LIMIT }),
     extract: (url) =>
@@ -69,23 +81,29 @@ export function createBusActivities(input: {
     act: async ({ url, actions, described }): Promise<ActedPage> => {
       const keyOf = actKeys.forStep(url, actions);
       const recordIds: string[] = [];
-      const opened = await act(keyOf(0), { type: 'goto', url });
-      recordIds.push(opened.logRecordId);
-      if (opened.status !== 'done') throw new ActionFailedError(`could not open ${url}: ${opened.detail}`);
-      let last = opened;
+      let last: CommandReply<typeof executeAction> | undefined;
+      if (!session.isOn(url)) {
+        const opened = await act(keyOf(0), { type: 'goto', url });
+        recordIds.push(opened.logRecordId);
+        session.moved(opened, { type: 'goto' });
+        if (opened.status !== 'done') throw new ActionFailedError(`could not open ${url}: ${opened.detail}`);
+        last = opened;
+      }
       const done: string[] = [];
       const messages: { kind: string; text: string }[] = [];
       for (const [i, action] of actions.entries()) {
         const reply = await act(keyOf(i + 1), action);
         recordIds.push(reply.logRecordId);
+        session.moved(reply, action);
         messages.push(...(reply.messages ?? []));
         if (reply.status === 'done') {
           last = reply;
           done.push(described[i] ?? action.type);
         }
       }
-      const after = last.evidence.after;
-      if (done.length === 0 || !after) throw new ActionFailedError(`no action could be performed on ${url}`);
+      const after = last?.evidence.after;
+      if (!last || done.length === 0 || !after)
+        throw new ActionFailedError(`no action could be performed on ${url}`);
       return { url: last.url, domSnapshot: after, logRecordId: last.logRecordId, recordIds, done, messages };
     },
     answer: async (question, chunks) =>
