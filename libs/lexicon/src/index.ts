@@ -10,4 +10,4 @@ export {
   type LabelHit,
 } from './labels.js';
 export { negationIn } from './negation.js';
-export { currencyOf, numbersIn, parseNumber, type NumberMention } from './numbers.js';
+export { currenciesIn, currencyOf, numbersIn, parseNumber, unitsIn, type NumberMention } from './numbers.js';

@@ -8,6 +8,11 @@ export interface NumberMention {
   readonly currency?: string;
   /** A unit written right after the number (lower case: `km²`, `kg`, `m`, `%`). */
   readonly unit?: string;
+  /**
+   * The other reading of a number with one separator and three digits after it (`24.990`: 24990
+   * or 24.99 written with a trailing zero), which only the page's convention decides.
+   */
+  readonly alternative?: number;
 }
 
 /** Currency symbols and the ISO code each stands for on most pages that use it. */
@@ -84,9 +89,16 @@ const AFTER = new RegExp(`^\\s?(?:(${SYMBOL_PATTERN})|(${CODE_PATTERN})\\b)`, 'i
 const UNIT_AFTER =
   /^\s?(km²|km2|mi²|m²|m2|sq\s?km|sq\s?mi|square kilometres|square kilometers|square miles|hectares|ha|km|mi|cm|mm|m|ft|in|kg|g|mg|lb|lbs|oz|l|ml|gb|tb|mb|w|kw|v|mah|%|percent|people|inhabitants)(?![\p{L}\p{N}])/iu;
 
+const UNIT_WORD =
+  /(?<![\p{L}\p{N}])(km²|km2|mi²|m²|sq\s?km|sq\s?mi|square kilometres|square kilometers|square miles|hectares|kg|lbs?|mah)(?![\p{L}\p{N}])/giu;
+const CURRENCY_WORD = new RegExp(`(${SYMBOL_PATTERN.replace(/\|kr\|/, '|')})|\\b(${CODE_PATTERN})\\b`, 'gu');
+
 /** Digits with optional thousands groups (`,` `.` ` ` `'` thin spaces) and an optional decimal part. */
-const NUMBER =
-  /(?<![\p{L}\p{N}])[-−]?\d{1,3}(?:[,.\u00a0\u202f\u2009 ']\d{3})+(?:[.,]\d+)?(?![\p{N}])|(?<![\p{L}\p{N}])[-−]?\d+(?:[.,]\d+)?(?![\p{N}])/gu;
+const START = `(?:(?<![\\p{L}\\p{N}])|(?<=\\b(?:${CODE_PATTERN})))`;
+const NUMBER = new RegExp(
+  `${START}[-−]?\\d{1,3}(?:[,.\\u00a0\\u202f\\u2009 ']\\d{3})+(?:[.,]\\d+)?(?![\\p{N}])|${START}[-−]?\\d+(?:[.,]\\d+)?(?![\\p{N}])`,
+  'gu',
+);
 
 /**
  * Every number in a text, read whatever the page's convention: `3,781,057`, `3.781.057`,
@@ -107,9 +119,36 @@ export function numbersIn(text: string): NumberMention[] {
     const post = AFTER.exec(after);
     const currency = currencyOf(pre?.[1] ?? pre?.[2] ?? post?.[1] ?? post?.[2] ?? '');
     const unit = currency ? undefined : UNIT_AFTER.exec(after)?.[1]?.toLowerCase().replace(/\s+/g, ' ');
-    out.push({ amount, raw, index, ...(currency ? { currency } : {}), ...(unit ? { unit } : {}) });
+    const alternative = /^[-−]?\d{1,3}[.,]\d{3}$/.test(raw)
+      ? Number(raw.replace(',', '.').replace('−', '-'))
+      : undefined;
+    out.push({
+      amount,
+      raw,
+      index,
+      ...(currency ? { currency } : {}),
+      ...(unit ? { unit } : {}),
+      ...(alternative !== undefined && alternative !== amount ? { alternative } : {}),
+    });
   }
   return out;
+}
+
+/** Units written on their own (a column header "Area (km²)"), lower case, as `numbersIn` names them. */
+export function unitsIn(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(UNIT_WORD)) if (m[1]) out.push(m[1].toLowerCase().replace(/\s+/g, ' '));
+  return out;
+}
+
+/** Currencies written anywhere in a text, as ISO codes. */
+export function currenciesIn(text: string): string[] {
+  const out = new Set<string>();
+  for (const m of text.matchAll(CURRENCY_WORD)) {
+    const code = currencyOf(m[1] ?? m[2] ?? '');
+    if (code) out.add(code);
+  }
+  return [...out];
 }
 
 /** A number as written on a page, or undefined when it is not one. */

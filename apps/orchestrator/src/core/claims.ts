@@ -1,29 +1,22 @@
-import type { Citation, Claim, ClaimSource, ClaimVerdict, ScoredAnswer, Source } from '@forage/contracts';
+import type { Citation, Claim, ClaimVerdict, ScoredAnswer, Source } from '@forage/contracts';
 import type { PageSnapshot } from './activities.js';
+import type { ClaimStatement } from './claim-statement.js';
 
 type AnswerSource = Pick<Source, 'url' | 'title' | 'xpath' | 'snippet' | 'domSnapshot' | 'logRecordId'>;
-
-function claimSourceOf(source: AnswerSource): ClaimSource {
-  return {
-    url: source.url,
-    xpath: source.xpath,
-    snippet: source.snippet,
-    domSnapshot: source.domSnapshot,
-    logRecordId: source.logRecordId,
-  };
-}
 
 /**
  * The claim for one answer. A span quotes its source; a derived answer ("yes"/"no", a chosen
  * option) is a `derived_answer` claim carrying its rule and every snippet it rests on, so the
  * verifier checks the evidence and never looks for "yes" in a snippet.
  */
-export function claimOf(answer: ScoredAnswer, claimId: string): Claim {
+export function claimOf(answer: ScoredAnswer, claimId: string, statement: ClaimStatement = {}): Claim {
   const base = {
     claimId,
     text: answer.text,
     confidence: answer.confidence,
-    source: claimSourceOf(answer.source),
+    // the one Source shape, passed on as the answer carries it
+    source: answer.source,
+    ...statement,
   };
   if (!answer.derivation) return base;
   return {
@@ -32,7 +25,7 @@ export function claimOf(answer: ScoredAnswer, claimId: string): Claim {
     derivation: {
       kind: answer.derivation.kind,
       rule: answer.derivation.rule,
-      supports: answer.derivation.sources.map(claimSourceOf),
+      supports: answer.derivation.sources,
     },
   };
 }

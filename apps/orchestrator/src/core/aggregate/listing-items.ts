@@ -13,6 +13,8 @@ export interface ListingItem {
   readonly text: string;
   /** A citable answer whose text is the item's name. */
   readonly source: ScoredAnswer['source'];
+  /** Where the item's fields are stated: its typed fields' nodes, then its card's chunks (for per-constraint claims). */
+  readonly evidence?: readonly ScoredAnswer['source'][];
 }
 
 /**
@@ -47,6 +49,7 @@ export function itemsOfPage(input: {
       ...(rating !== undefined ? { rating } : {}),
       text: `${name} · ${text}`,
       source: { ...pick(first), xpath: heading.xpath, snippet: name },
+      evidence: chunks.map(asSource),
     });
   }
   return items.length >= 2 ? items : [];
@@ -63,10 +66,12 @@ function fromListings(input: {
     const name = l.kind === 'paper' ? l.title : l.name;
     if (!name) continue;
     // the card's own text (every chunk inside the listing's element) carries what typed fields miss
-    const card = input.chunks
-      .filter((c) => c.xpath === l.xpath || c.xpath.startsWith(`${l.xpath}/`))
-      .map((c) => c.text)
-      .join(' · ');
+    const cardChunks = input.chunks.filter((c) => c.xpath === l.xpath || c.xpath.startsWith(`${l.xpath}/`));
+    const card = cardChunks.map((c) => c.text).join(' · ');
+    const fieldSources = [
+      'price' in l ? l.price?.source : undefined,
+      l.kind === 'hotel' ? l.star_rating?.source : undefined,
+    ].filter((s): s is NonNullable<typeof s> => s !== undefined);
     const price = 'price' in l && l.price ? Number(l.price.value) : priceIn(card);
     const rating = ratingIn(card) ?? (l.kind === 'hotel' && l.star_rating ? l.star_rating.value : undefined);
     const extras = [
@@ -87,9 +92,18 @@ function fromListings(input: {
         xpath: name.xpath,
         snippet: name.snippet.includes(name.value) ? name.snippet : name.value,
       },
+      // the typed fields' nodes, cited with the extraction's record (dom-understanding's own records hold no page)
+      evidence: [
+        ...cardChunks.map(asSource),
+        ...fieldSources.map((s) => ({ ...s, ...pick(first), xpath: s.xpath, snippet: s.snippet })),
+      ],
     });
   }
   return items;
+}
+
+function asSource(chunk: SourcedChunk): ScoredAnswer['source'] {
+  return { ...pick(chunk), nodeId: chunk.chunkId, snippet: chunk.text };
 }
 
 function pick(chunk: SourcedChunk): Omit<ScoredAnswer['source'], 'snippet'> {

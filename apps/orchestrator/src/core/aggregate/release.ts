@@ -8,6 +8,8 @@ import type {
 } from '@forage/contracts';
 import type { Activities } from '../activities.js';
 import { citationsFor, claimOf, failureReasons } from '../claims.js';
+import { scopeOf, statementOf } from '../claim-statement.js';
+import { constraintClaims } from './constraint-claims.js';
 import type { RunState } from '../loop/run-state.js';
 import type { Part, Plan } from '../plan/plan.js';
 import type { StepRunner } from '../loop/step.js';
@@ -67,13 +69,15 @@ export async function releaseAnswer(input: {
           : `no answer found for ${missing.map((p) => p.question).join(' / ') || plan.question}`;
     return { outcome: 'no_answer', answer: null, failures: [{ claim: '', reason }], checked: [] };
   }
-  const claims: Claim[] = candidates.map((c, i) => claimOf(c.answer, `claim-${String(i + 1)}`));
+  const claimSets = candidates.map((c, i) => claimsOf({ candidate: c, index: i, plan }));
+  const claims: Claim[] = claimSets.flatMap((set) => set.claims);
   const report = await step(
     'verify',
     () => acts.verify(claims, [...new Set(state.expectedRecordIds)]),
     (r) =>
       `${String(r.verdicts.filter((v) => v.verdict === 'verified').length)}/${String(r.verdicts.length)} claims verified`,
   );
+  const verdictOf = (claimId: string) => report.verdicts.find((v) => v.claimId === claimId);
   const failures = report.verdicts
     .filter((v) => v.verdict === 'rejected')
     .map((v) => ({
@@ -86,18 +90,27 @@ export async function releaseAnswer(input: {
       reason: `trace incomplete: missing ${report.trace.missingRecordIds.join(', ')}`,
     });
   for (const p of missing) failures.push({ claim: p.question, reason: 'not found on the pages read' });
+  // a candidate stands only when every claim it makes is verified (its value, each constraint) and it can be checked whole
+  const checked: CheckedCandidate[] = candidates.map((candidate, i) => {
+    const set = claimSets[i];
+    const verdicts = (set?.claims ?? []).map((c) => verdictOf(c.claimId));
+    if (verdicts.length === 0 || verdicts.some((v) => v === undefined))
+      return { candidate, status: 'not_checked' };
+    const rejected = verdicts.filter((v) => v?.verdict !== 'verified');
+    const unchecked = set?.missing ?? [];
+    if (rejected.length === 0 && unchecked.length === 0) return { candidate, status: 'verified' };
+    const reason = [
+      ...rejected.map((v) => (v ? failureReasons(v) : '')),
+      ...unchecked.map((m) => `constraint not stated on the item's page: ${m}`),
+    ].join('; ');
+    if (unchecked.length > 0) failures.push({ claim: candidate.label, reason });
+    return { candidate, status: 'rejected', reason };
+  });
   const verified = report.released
     ? candidates.filter(
-        (_, i) => report.verdicts.find((v) => v.claimId === claims[i]?.claimId)?.verdict === 'verified',
+        (_, i) => checked[i]?.status === 'verified' && !isIntermediateHop(claimSets[i]?.claims[0]),
       )
     : [];
-  const checked: CheckedCandidate[] = candidates.map((candidate, i) => {
-    const v = report.verdicts.find((x) => x.claimId === claims[i]?.claimId);
-    if (!v) return { candidate, status: 'not_checked' };
-    return v.verdict === 'verified'
-      ? { candidate, status: 'verified' }
-      : { candidate, status: 'rejected', reason: failureReasons(v) };
-  });
   const combined = combine({ plan, verified, all: candidates });
   const recorded = report.verdict ? { verdict: report.verdict } : {};
   if (!combined) return { outcome: 'unverified', answer: null, failures, checked, ...recorded };
@@ -110,6 +123,29 @@ export async function releaseAnswer(input: {
     checked,
     ...recorded,
   };
+}
+
+/** The claims a candidate makes: its answer with what it states, and for a listed item one per constraint. */
+function claimsOf(input: { candidate: Candidate; index: number; plan: Plan }): {
+  claims: Claim[];
+  missing: string[];
+} {
+  const { candidate, index, plan } = input;
+  const id = `claim-${String(index + 1)}`;
+  const { part, item, answer } = candidate;
+  if (part) return { claims: [claimOf(answer, id, statementOf({ plan, part, answer }))], missing: [] };
+  const main = claimOf(answer, id, scopeOf(plan));
+  if (!item || !plan.listing) return { claims: [main], missing: [] };
+  const constraints = constraintClaims({ item, spec: plan.listing, confidence: answer.confidence });
+  return {
+    claims: [main, ...constraints.claims.map((c, j) => ({ ...c, claimId: `${id}.${String(j + 1)}` }))],
+    missing: constraints.missing,
+  };
+}
+
+/** A hop before the last of a nested question: its value leads to the answer and is never the answer. */
+function isIntermediateHop(claim: Claim | undefined): boolean {
+  return claim?.hop !== undefined && claim.hop.index < claim.hop.of;
 }
 
 /**

@@ -30,12 +30,16 @@ export interface Governance {
   readonly region?: string;
   /** The cell holding the value, when it is in a table. */
   readonly cell?: Element;
+  /** The text of the table row holding the value: the quote a subject must be named in. */
+  readonly rowText?: string;
 }
 
 /** class/id words of containers that list other items than the page's own. */
 const OTHER_ITEMS =
-  /(?:^|[-_\s])(related|nearby|similar|recommend(?:ed|ations)?|also|sidebar|carousel|upsell|up-sell|cross-?sell|suggest(?:ed|ions)?|others|compare|comparison|alternatives?|rail|sponsored)(?:$|[-_\s])/i;
+  /(?:^|[-_\s])(related|nearby|similar|recommend(?:ed|ations)?|also|sidebar|carousel|upsell|up-sell|cross-?sell|suggest(?:ed|ions)?|others|alternatives?|rail|sponsored)(?:$|[-_\s])/i;
 const OTHER_REGION_TAGS = new Set(['aside', 'nav', 'footer']);
+/** Elements that hold an item of a list: a list item, an article card, a grid cell. */
+const CARD_TAGS = new Set(['li', 'article', 'div', 'section', 'figure']);
 
 /** The page's title and first h1, as a reader sees them at the top of the page. */
 export function pageTitles(doc: Document): { title?: string; h1?: string } {
@@ -60,7 +64,13 @@ export function governanceOf(input: { element: Element; value: string }): Govern
   const card = cardOf(start);
   if (card) governors.push(card);
   const region = regionOf(start);
-  return { governors, ...(region ? { region } : {}), ...(cell ? { cell } : {}) };
+  const row = cell?.parent && isElement(cell.parent) ? cell.parent : undefined;
+  return {
+    governors,
+    ...(region ? { region } : {}),
+    ...(cell ? { cell } : {}),
+    ...(row ? { rowText: text(row) } : {}),
+  };
 }
 
 function cellHolding(element: Element, value: string): Element | undefined {
@@ -95,8 +105,13 @@ function tableHeaders(cell: Element): Governor[] {
   const rowHeader = cells[0];
   const rowHeaderText = rowHeader && rowHeader !== cell ? text(rowHeader) : '';
   const rowIsLabel = rowHeaderText !== '' && labelsIn(rowHeaderText).length > 0;
+  // a two-column table is keys and values (a specification); items in rows need more columns
   if (rowHeaderText)
-    out.push({ via: 'row_header', text: rowHeaderText, entity: dataRows.length >= 2 && !rowIsLabel });
+    out.push({
+      via: 'row_header',
+      text: rowHeaderText,
+      entity: dataRows.length >= 2 && cells.length >= 3 && !rowIsLabel,
+    });
   if (headerRow && headerRow !== row && column > 0) {
     const header = cellsOf(headerRow)[column];
     const headerText = header ? text(header) : '';
@@ -132,6 +147,8 @@ function nearestScope(element: Element): Element | undefined {
 function cardOf(element: Element): Governor | undefined {
   for (let el: Element | null = element; el; el = isElement(el.parent) ? el.parent : null) {
     if (['body', 'html', 'main', 'tr', 'td', 'th', 'tbody', 'table'].includes(el.name)) return undefined;
+    // paragraphs and inline text are not items, however alike and linked they are
+    if (!CARD_TAGS.has(el.name)) continue;
     const parent = el.parent;
     if (!parent || !isElement(parent)) return undefined;
     const cls = attr(el, 'class') ?? '';

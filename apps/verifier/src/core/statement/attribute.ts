@@ -50,13 +50,17 @@ export function checkAttribute(input: {
     if (propertiesOf(attribute).includes(local)) return pass('structured-data property', context.property);
   }
   const at = valueIndex(nodeText, value);
-  if (at >= 0) {
-    const nearest = nearestLabel(nodeText, at, value.length);
-    if (nearest) {
-      if (nearest.attribute === attribute) return pass('label', nearest.label);
-      return fail(`the value is labelled "${nearest.label}" (${nearest.attribute}), not ${attribute}`);
-    }
+  const nearest = at >= 0 ? nearestLabel(nodeText, at, value.length) : undefined;
+  if (nearest?.attribute === attribute) return pass('label', nearest.label);
+  // a price needs no word: its currency says what it is
+  if (attribute === 'price' && at >= 0) {
+    const money = numbersIn(nodeText).find(
+      (m) => m.currency && m.index <= at + value.length && m.index + m.raw.length >= at,
+    );
+    if (money) return pass('currency', `${money.currency ?? ''} ${money.raw}`);
   }
+  if (nearest)
+    return fail(`the value is labelled "${nearest.label}" (${nearest.attribute}), not ${attribute}`);
   if (context.label) {
     if (namesAttribute(context.label, attribute)) return pass('label', context.label);
     const other = labelsIn(context.label)[0];
@@ -71,13 +75,6 @@ export function checkAttribute(input: {
       return fail(
         `the value's ${g.via.replace('_', ' ')} "${excerpt(g.text)}" labels ${other.attribute}, not ${attribute}`,
       );
-  }
-  // a price needs no word: its currency says what it is
-  if (attribute === 'price' && at >= 0) {
-    const money = numbersIn(nodeText).find(
-      (m) => m.currency && m.index <= at + value.length && m.index + m.raw.length >= at,
-    );
-    if (money) return pass('currency', `${money.currency ?? ''} ${money.raw}`);
   }
   const heading = context.headings[0];
   if (heading && namesAttribute(heading, attribute)) return pass('heading', heading);

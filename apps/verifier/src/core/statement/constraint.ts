@@ -49,8 +49,12 @@ export function checkConstraint(input: {
   const at = folded.indexOf(fold(wanted));
   if (at < 0)
     return fail(`the node does not name the ${constraint.kind} "${wanted}" ("${excerpt(nodeText)}")`);
-  const clauseStart = Math.max(...['. ', '; ', ' · ', ', ', '\n'].map((b) => folded.lastIndexOf(b, at)), -1);
-  const cue = negationIn(folded.slice(clauseStart < 0 ? 0 : clauseStart, at + wanted.length + 12));
+  const bounds = ['. ', '; ', ' · ', ', ', ' | ', '\n'];
+  const clauseStart = Math.max(...bounds.map((b) => folded.lastIndexOf(b, at)), -1);
+  const end = at + wanted.length;
+  const ends = bounds.map((b) => folded.indexOf(b, end)).filter((i) => i >= 0);
+  const clauseEnd = Math.min(end + 20, ...ends);
+  const cue = negationIn(folded.slice(clauseStart < 0 ? 0 : clauseStart, clauseEnd));
   if (cue) return fail(`the node denies the ${constraint.kind} "${wanted}" ("${cue}")`);
   return pass(`the node names the ${constraint.kind} "${wanted}"`);
 }

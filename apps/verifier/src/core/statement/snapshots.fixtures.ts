@@ -9,8 +9,8 @@ export const SIDEBAR_PAGE = `<!doctype html><html><head><title>Alder Trail Tent 
 <div class="buy"><span class="price">€249.00</span><p>SKU: AT-2041</p></div>
 <p>A two-person tent for three seasons.</p></main>
 <aside class="related-products"><h2>Customers also bought</h2>
-<ul><li class="card"><h3>Birch Dome Tent</h3><span>€199.00</span></li>
-<li class="card"><h3>Cedar Tarp</h3><span>€59.00</span></li></ul></aside>
+<ul><li class="card"><h3><a href="/p/birch">Birch Dome Tent</a></h3><span>€199.00</span></li>
+<li class="card"><h3><a href="/p/cedar">Cedar Tarp</a></h3><span>€59.00</span></li></ul></aside>
 </body></html>`;
 
 /** A page about one tent with a table comparing it with others (entities in rows, then in columns). */
@@ -52,6 +52,6 @@ export const CITY_PAGE = `<!doctype html><html><head><title>Tassen – Encyclope
 export const LISTING_PAGE = `<!doctype html><html><head><title>Hotels in Marlow Bay</title></head><body>
 <h1>Hotels in Marlow Bay</h1>
 <div class="results">
-<article class="hotel"><h2>Harbour Lights</h2><p class="price">$180 per night</p><p>Pool · Free parking</p></article>
-<article class="hotel"><h2>Dune House</h2><p class="price">$240 per night</p><p>No pool · Free parking</p></article>
+<article class="hotel"><h2><a href="/hotels/harbour-lights">Harbour Lights</a></h2><p class="price">$180 per night</p><p>Pool · Free parking</p></article>
+<article class="hotel"><h2><a href="/hotels/dune-house">Dune House</a></h2><p class="price">$240 per night</p><p>No pool · Free parking</p></article>
 </div></body></html>`;

@@ -5,6 +5,16 @@ import { checkConstraint } from './constraint.js';
 import { checkScope } from './scope.js';
 import { checkSubject } from './subject.js';
 import { checkNotNegated, checkValue } from './value.js';
+import type { NodeContext } from '../page/snapshot-page.js';
+
+/** The texts that label a value where it sits: its table headers and the term before it. */
+function labelsOf(context: NodeContext | undefined): string[] {
+  if (!context) return [];
+  const headers = context.governance.governors
+    .filter((g) => g.via === 'row_header' || g.via === 'column_header')
+    .map((g) => g.text);
+  return [...headers, ...(context.label ? [context.label] : [])];
+}
 
 /**
  * What the claim states, checked on the stored DOM at its XPath: where it comes from (scope),
@@ -25,7 +35,7 @@ export function statementChecks(input: { claim: Claim; page: SnapshotPage | unde
     checkScope({ claim }),
     subject?.check,
     attribute?.check,
-    checkValue({ claim, nodeText }),
+    checkValue({ claim, nodeText, labels: labelsOf(context) }),
     checkNotNegated({ claim, nodeText }),
     checkConstraint({ claim, nodeText }),
   ].filter((c): c is CheckResult => c !== undefined);

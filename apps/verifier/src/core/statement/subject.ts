@@ -1,7 +1,7 @@
 import type { Claim } from '@forage/contracts';
 import type { NodeContext } from '../page/snapshot-page.js';
 import type { StatementCheck } from './attribute.js';
-import { excerpt, namesEntity } from './names.js';
+import { excerpt, namesEntity, valueIndex } from './names.js';
 
 /**
  * The claim is about the entity asked: named in the quote, or in what governs the value — its
@@ -31,7 +31,8 @@ export function checkSubject(input: {
       ? pass('JSON-LD item', asked, `"${asked}"`)
       : fail(`the JSON-LD item does not name "${asked}"`);
   }
-  if (asked && namesEntity(nodeText, asked)) return pass('quote', nodeText, `"${asked}"`);
+  const quote = quoteOf({ nodeText, value: input.claim.text, rowText: context.governance.rowText });
+  if (asked && namesEntity(quote, asked)) return pass('quote', quote, `"${asked}"`);
   const mainName = context.h1 ?? context.title;
   const about = asked ? `"${asked}"` : 'the main item';
   const isAbout = (text: string): boolean =>
@@ -53,6 +54,24 @@ export function checkSubject(input: {
   return fail(
     `"${asked}" is named neither in the quote nor in what governs it (headings: ${context.headings.map((h) => `"${excerpt(h, 40)}"`).join(', ') || 'none'}; title: "${excerpt(context.title ?? context.h1 ?? '', 60)}")`,
   );
+}
+
+/**
+ * The words that state the value: the table row that holds it, else the sentence it is quoted
+ * from (a node may hold several sentences, each about another thing).
+ */
+function quoteOf(input: { nodeText: string; value: string; rowText: string | undefined }): string {
+  if (input.rowText) return input.rowText;
+  const at = valueIndex(input.nodeText, input.value);
+  if (at < 0) return input.nodeText;
+  const sentences = input.nodeText.split(/(?<=[.!?。])\s+(?=[\p{Lu}\p{Lo}\d])/u);
+  let offset = 0;
+  for (const sentence of sentences) {
+    const end = offset + sentence.length;
+    if (at >= offset && at < end + 1) return sentence;
+    offset = end + 1;
+  }
+  return input.nodeText;
 }
 
 /** Two names of one item share a distinctive word (a card titled by the product's name). */

@@ -1,5 +1,5 @@
 import type { CheckResult, Claim, ClaimValue } from '@forage/contracts';
-import { negationIn, numbersIn, type NumberMention } from '@forage/lexicon';
+import { currenciesIn, negationIn, numbersIn, unitsIn, type NumberMention } from '@forage/lexicon';
 import { excerpt, fold, valueIndex } from './names.js';
 
 const UNIT_ALIASES: Readonly<Record<string, string>> = {
@@ -33,7 +33,12 @@ function pass(detail: string): CheckResult {
  * names and set members as written (case and diacritics aside). Undefined when the claim states
  * no typed value.
  */
-export function checkValue(input: { claim: Claim; nodeText: string | undefined }): CheckResult | undefined {
+export function checkValue(input: {
+  claim: Claim;
+  nodeText: string | undefined;
+  /** What labels the value where it sits (row and column headers, the term before it): units and currencies stated once for a column. */
+  labels?: readonly string[];
+}): CheckResult | undefined {
   const value = input.claim.value;
   if (!value) return undefined;
   const text = input.nodeText;
@@ -41,7 +46,7 @@ export function checkValue(input: { claim: Claim; nodeText: string | undefined }
   switch (value.type) {
     case 'money':
     case 'number':
-      return numeric(value, numbersIn(text), text);
+      return numeric({ value, mentions: numbersIn(text), text, labels: input.labels ?? [] });
     case 'name':
     case 'member':
       return fold(text).includes(fold(value.text))
@@ -54,12 +59,15 @@ export function checkValue(input: { claim: Claim; nodeText: string | undefined }
   }
 }
 
-function numeric(
-  value: Extract<ClaimValue, { type: 'money' | 'number' }>,
-  mentions: readonly NumberMention[],
-  text: string,
-): CheckResult {
-  const equal = mentions.filter((m) => Math.abs(m.amount - value.amount) < 0.005);
+function numeric(input: {
+  value: Extract<ClaimValue, { type: 'money' | 'number' }>;
+  mentions: readonly NumberMention[];
+  text: string;
+  labels: readonly string[];
+}): CheckResult {
+  const { value, mentions, text, labels } = input;
+  const same = (n: number | undefined): boolean => n !== undefined && Math.abs(n - value.amount) < 0.005;
+  const equal = mentions.filter((m) => same(m.amount) || same(m.alternative));
   if (equal.length === 0)
     return fail(
       `no number in the node equals ${String(value.amount)}; it states ${
@@ -71,19 +79,19 @@ function numeric(
     );
   if (value.type === 'money') {
     const wanted = value.currency?.toUpperCase();
-    const stated = equal.filter((m) => m.currency !== undefined);
-    if (wanted && stated.length > 0 && !stated.some((m) => m.currency === wanted))
-      return fail(
-        `the node states ${String(value.amount)} in ${stated.map((m) => m.currency).join('/')}, not ${wanted}`,
-      );
+    const stated = equal.flatMap((m) => (m.currency ? [m.currency] : []));
+    // no currency beside the number: the ones its labels or its node state
+    const around =
+      stated.length > 0 ? stated : [...new Set([...labels.flatMap(currenciesIn), ...currenciesIn(text)])];
+    if (wanted && around.length > 0 && !around.includes(wanted))
+      return fail(`the node states ${String(value.amount)} in ${around.join('/')}, not ${wanted}`);
     return pass(`${String(value.amount)}${wanted ? ` ${wanted}` : ''} read as "${equal[0]?.raw ?? ''}"`);
   }
   const wanted = unitOf(value.unit);
-  const stated = equal.filter((m) => m.unit !== undefined || m.currency !== undefined);
-  if (wanted && stated.length > 0 && !stated.some((m) => unitOf(m.unit) === wanted))
-    return fail(
-      `the node states ${String(value.amount)} in ${stated.map((m) => m.unit ?? m.currency).join('/')}, not ${wanted}`,
-    );
+  const stated = equal.flatMap((m) => (m.unit ? [unitOf(m.unit)] : m.currency ? [m.currency] : []));
+  const around = stated.length > 0 ? stated : labels.flatMap(unitsIn).map(unitOf);
+  if (wanted && around.length > 0 && !around.includes(wanted))
+    return fail(`the node states ${String(value.amount)} in ${around.join('/')}, not ${wanted}`);
   return pass(`${String(value.amount)}${wanted ? ` ${wanted}` : ''} read as "${equal[0]?.raw ?? ''}"`);
 }
 
@@ -145,7 +153,7 @@ export function checkNotNegated(input: {
   if (at < 0) return { name, passed: true, detail: 'the value is not quoted as a span (checked by value)' };
   const before = nodeText.slice(0, at);
   const start = Math.max(
-    ...['. ', '; ', '! ', '? ', '。', '\n', ': ', ' but ', ' however '].map((b) => before.lastIndexOf(b)),
+    ...['. ', '; ', '! ', '? ', '。', '\n', ': ', ' but '].map((b) => before.lastIndexOf(b)),
     -1,
   );
   const afterText = nodeText.slice(at + claim.text.length);

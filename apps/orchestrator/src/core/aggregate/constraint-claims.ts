@@ -1,0 +1,91 @@
+import type { Claim, ClaimConstraint, ScoredAnswer } from '@forage/contracts';
+import { numbersIn } from '@forage/lexicon';
+import type { ListingSpec } from '../plan/plan.js';
+import { hasFeature, type ListingItem } from './listing-items.js';
+
+type Source = ScoredAnswer['source'];
+
+/** A claim a listing item makes for one constraint of the request, before it is given an id. */
+export type ConstraintClaim = Omit<Claim, 'claimId'>;
+
+const MAX_SNIPPET = 2000;
+
+/**
+ * One claim per constraint of the request for a listed item, each quoting the node that states it:
+ * the price under the bound, the rating at least, each feature. A constraint the item's evidence
+ * does not state at any node yields no claim and is reported missing: the item is then not
+ * released (it cannot be checked).
+ */
+export function constraintClaims(input: { item: ListingItem; spec: ListingSpec; confidence: number }): {
+  claims: ConstraintClaim[];
+  missing: string[];
+} {
+  const { item, spec, confidence } = input;
+  const evidence = (item.evidence ?? []).filter((s) => s.snippet.length <= MAX_SNIPPET);
+  const claims: ConstraintClaim[] = [];
+  const missing: string[] = [];
+  const add = (found: { source: Source; text: string } | undefined, constraint: ClaimConstraint): void => {
+    if (!found) {
+      missing.push(
+        `${constraint.attribute} ${constraint.kind} ${String(constraint.bound ?? constraint.text ?? '')}`,
+      );
+      return;
+    }
+    claims.push({
+      kind: 'listing_field',
+      field: constraint.attribute,
+      text: found.text,
+      confidence,
+      source: found.source,
+      constraint,
+    });
+  };
+  if (spec.maxPrice !== undefined)
+    add(numberAt(evidence, item.price), {
+      kind: 'max',
+      attribute: 'price',
+      bound: spec.maxPrice,
+      item: item.name,
+    });
+  if (spec.minRating !== undefined)
+    add(numberAt(evidence, item.rating), {
+      kind: 'min',
+      attribute: 'rating',
+      bound: spec.minRating,
+      item: item.name,
+    });
+  for (const feature of spec.features)
+    add(featureAt(evidence, feature), {
+      kind: 'feature',
+      attribute: 'feature',
+      text: feature,
+      item: item.name,
+    });
+  return { claims, missing };
+}
+
+/** The first node stating the number, quoted as written there. */
+function numberAt(
+  evidence: readonly Source[],
+  amount: number | undefined,
+): { source: Source; text: string } | undefined {
+  if (amount === undefined) return undefined;
+  for (const source of evidence) {
+    const mention = numbersIn(source.snippet).find((m) => Math.abs(m.amount - amount) < 0.005);
+    if (mention) return { source, text: mention.raw };
+  }
+  return undefined;
+}
+
+/** The first node naming the feature (not denied), quoted as written there. */
+function featureAt(
+  evidence: readonly Source[],
+  feature: string,
+): { source: Source; text: string } | undefined {
+  for (const source of evidence) {
+    if (!hasFeature(source.snippet, feature)) continue;
+    const at = source.snippet.toLowerCase().indexOf(feature.toLowerCase());
+    if (at >= 0) return { source, text: source.snippet.slice(at, at + feature.length) };
+  }
+  return undefined;
+}
