@@ -9,7 +9,6 @@ const NEGATION_WORDS: readonly string[] = [
   'none',
   'neither',
   'nor',
-  'without',
   "isn't",
   "wasn't",
   "aren't",
@@ -30,48 +29,39 @@ const NEGATION_WORDS: readonly string[] = [
   'keinen',
   'nie',
   'niemals',
-  'ohne',
   // fr
   'pas',
   'jamais',
   'aucun',
   'aucune',
-  'sans',
   // es, it, pt
   'nunca',
   'ningún',
   'ninguna',
-  'sin',
   'non',
   'mai',
   'nessun',
   'nessuna',
-  'senza',
   'não',
   'nenhum',
   'nenhuma',
-  'sem',
   // nl
   'niet',
   'geen',
   'nooit',
-  'zonder',
   // pl
   'nie',
   'nigdy',
-  'bez',
   'żaden',
   'żadna',
   // ru
   'не',
   'нет',
   'никогда',
-  'без',
   'ни',
   // ro
   'nu',
   'niciodată',
-  'fără',
   'niciun',
   'nicio',
   // sv
@@ -80,12 +70,10 @@ const NEGATION_WORDS: readonly string[] = [
   'aldrig',
   'ingen',
   'inget',
-  'utan',
   // et
   'ei',
   'mitte',
   'kunagi',
-  'ilma',
   'pole',
 ];
 
@@ -105,16 +93,34 @@ const UNSPACED_NEGATION: readonly string[] = [
   '非',
 ];
 
+/** "without", by language: it denies what follows it ("without pool"), not the value before it ("€12 without VAT"). */
+const NEGATION_PREPOSITIONS: readonly string[] = [
+  'without',
+  'ohne',
+  'sans',
+  'sin',
+  'senza',
+  'sem',
+  'zonder',
+  'bez',
+  'без',
+  'fără',
+  'utan',
+  'ilma',
+];
+
 const WORDS = new Set(NEGATION_WORDS);
+const PREPOSITIONS = new Set(NEGATION_PREPOSITIONS);
 
 /** The negation cue in a clause, if there is one. */
-export function negationIn(clause: string): string | undefined {
+export function negationIn(clause: string, options: { prepositions?: boolean } = {}): string | undefined {
+  const prepositions = options.prepositions ?? true;
   const lower = clause.toLowerCase();
   // "no pool", but not "item no. 5" or "No 12"
   if (/(?:^|[^\p{L}\p{N}])no\s+\p{L}/u.test(lower)) return 'no';
   for (const token of lower.split(/[^\p{L}\p{N}'’]+/u)) {
     const word = token.replace(/’/g, "'");
-    if (WORDS.has(word) || word.endsWith("n't")) return word;
+    if (WORDS.has(word) || word.endsWith("n't") || (prepositions && PREPOSITIONS.has(word))) return word;
   }
   return UNSPACED_NEGATION.find((cue) => lower.includes(cue));
 }

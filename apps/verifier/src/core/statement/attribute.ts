@@ -1,7 +1,7 @@
 import type { CheckResult, Claim, ClaimBinding } from '@forage/contracts';
 import { isKnownAttribute, labelsIn, namesAttribute, numbersIn, propertiesOf } from '@forage/lexicon';
 import type { NodeContext } from '../page/snapshot-page.js';
-import { excerpt, valueIndex } from './names.js';
+import { clauseStart, excerpt, valueIndex } from './names.js';
 
 export interface StatementCheck {
   readonly check: CheckResult;
@@ -91,13 +91,9 @@ function nearestLabel(
   length: number,
 ): { attribute: string; label: string } | undefined {
   const hits = labelsIn(text);
-  const clauseStart = Math.max(
-    ...['. ', '; ', '! ', '? ', '。', '\n', ' | ', ' · '].map((b) => text.lastIndexOf(b, at)),
-    -1,
-  );
-  const before = hits.filter(
-    (h) => h.index + h.label.length <= at && h.index >= Math.max(clauseStart, at - NEAR),
-  );
+  // a label ends its own clause ("Price: 12"): the clause before the label's colon counts too
+  const start = clauseStart(text.slice(0, Math.max(0, at - 2)), at);
+  const before = hits.filter((h) => h.index + h.label.length <= at && h.index >= Math.max(start, at - NEAR));
   const last = before.at(-1);
   if (last) return last;
   const end = at + length;

@@ -162,7 +162,8 @@ export function checkNotNegated(input: {
     .filter((i) => i >= 0);
   const end = ends.length > 0 ? Math.min(...ends) : afterText.length;
   const clause = `${before.slice(start < 0 ? 0 : start)} ${afterText.slice(0, Math.min(end, 40))}`;
-  const cue = negationIn(clause);
+  // "without" denies what follows it, not this value ("€12 without VAT")
+  const cue = negationIn(clause, { prepositions: false });
   return cue
     ? { name, passed: false, detail: `the clause "${excerpt(clause.trim(), 120)}" denies it ("${cue}")` }
     : { name, passed: true, detail: 'the clause asserts it' };
