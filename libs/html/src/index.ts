@@ -4,7 +4,15 @@ export * from './sentences.js';
 export * from './text-model.js';
 export { parseHtml, asDocument, isElement, isText, elementChildren, attr, descendants } from './dom.js';
 export { collapseWhitespace, hasWords, renderedText } from './rendered-text.js';
-export { isHidden, isNeverRendered, isChrome, isBanner, roleOf } from './visibility.js';
+export {
+  isHidden,
+  hiddenReason,
+  RENDERED_HIDDEN_ATTRIBUTE,
+  isNeverRendered,
+  isChrome,
+  isBanner,
+  roleOf,
+} from './visibility.js';
 export { headingLevel, HeadingTrail } from './headings.js';
 export { TableReader, type RowRendering } from './table.js';
 export { isUi, contentText } from './ui.js';

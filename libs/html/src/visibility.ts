@@ -21,21 +21,41 @@ const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'dialog', '
 /** Elements that scope <header>/<footer> to a section, so they stop being page banners or footers. */
 const SECTIONING = new Set(['article', 'aside', 'main', 'nav', 'section']);
 
+/**
+ * The attribute the render stamps on an element whose text a person could not see on the rendered
+ * page (apps/dom-extraction, in-page/mark-hidden.ts); its value names why (`opacity`, `off-page`,
+ * `colour`, …). Set only in stored snapshots, never left on a live page.
+ */
+export const RENDERED_HIDDEN_ATTRIBUTE = 'data-forage-hidden';
+
 export function isNeverRendered(el: Element): boolean {
   return NEVER_RENDERED.has(el.name);
 }
 
-/** Hidden by the author: the `hidden` attribute, `aria-hidden="true"`, inline display:none / visibility:hidden, closed <dialog>. */
+/**
+ * Hidden from a person: the render found its text invisible (RENDERED_HIDDEN_ATTRIBUTE), or the
+ * markup says so — the `hidden` attribute, `aria-hidden="true"`, inline display:none /
+ * visibility:hidden, closed <dialog>.
+ */
 export function isHidden(el: Element): boolean {
-  if (attr(el, 'hidden') !== undefined) return true;
-  if (attr(el, 'aria-hidden')?.trim().toLowerCase() === 'true') return true;
-  if (el.name === 'input' && attr(el, 'type')?.toLowerCase() === 'hidden') return true;
-  if (el.name === 'dialog' && attr(el, 'open') === undefined) return true;
+  return hiddenReason(el) !== undefined;
+}
+
+/** Why the element's content is hidden from a person, or undefined when it is not (on its own; ancestors aside). */
+export function hiddenReason(el: Element): string | undefined {
+  const rendered = attr(el, RENDERED_HIDDEN_ATTRIBUTE);
+  if (rendered !== undefined) return `not visible on the rendered page (${rendered.trim() || 'hidden'})`;
+  if (attr(el, 'hidden') !== undefined) return 'the hidden attribute';
+  if (attr(el, 'aria-hidden')?.trim().toLowerCase() === 'true') return 'aria-hidden';
+  if (el.name === 'input' && attr(el, 'type')?.toLowerCase() === 'hidden') return 'a hidden input';
+  if (el.name === 'dialog' && attr(el, 'open') === undefined) return 'a closed dialog';
   const style = attr(el, 'style');
-  return (
+  if (
     style !== undefined &&
     /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?:;|$)/i.test(style)
-  );
+  )
+    return 'an inline display:none or visibility:hidden';
+  return undefined;
 }
 
 export function roleOf(el: Element): string | undefined {

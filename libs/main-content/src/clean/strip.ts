@@ -45,6 +45,8 @@ const MAX_DEPTH = 200;
 
 function isHidden(el: Element): boolean {
   const a = el.attribs;
+  // stamped by the render on text a person could not see (the same marker @forage/html reads)
+  if (a['data-forage-hidden'] !== undefined) return true;
   if (a['hidden'] !== undefined) return true;
   if (a['aria-hidden'] === 'true' && !/fallback-image/.test(a['class'] ?? '')) return true;
   const style = a['style'];

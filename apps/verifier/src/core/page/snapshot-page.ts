@@ -2,7 +2,7 @@ import type { Document, Element } from 'domhandler';
 import {
   attr,
   isElement,
-  isHidden,
+  hiddenReason,
   isNeverRendered,
   isUi,
   normalizeText,
@@ -171,7 +171,8 @@ function contains(ancestor: Element, node: Element): boolean {
 function hiddenAncestor(node: Element): string | undefined {
   for (let el: Element | null = node; el; el = isElement(el.parent) ? el.parent : null) {
     if (isNeverRendered(el)) return `<${el.name}> is never rendered`;
-    if (isHidden(el)) return `<${el.name}> is hidden`;
+    const hidden = hiddenReason(el);
+    if (hidden) return `<${el.name}> is hidden from a person: ${hidden}`;
     if (isUi(el)) return `<${el.name}> is a control`;
   }
   return undefined;
