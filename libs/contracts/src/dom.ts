@@ -49,6 +49,16 @@ export const pageSnapshotSchema = z
     }),
     mainContent: mainContentSchema.optional(),
     scriptedElements: z.array(scriptedElementSchema).max(500).optional(),
+    links: z
+      .array(httpUrlSchema)
+      .max(1000)
+      .optional()
+      .meta({ description: 'The http(s) pages this page links to, without fragments (when asked for)' }),
+    language: z
+      .string()
+      .max(35)
+      .optional()
+      .meta({ description: "The page's declared language (<html lang>), if any" }),
   })
   .meta({ title: 'PageSnapshot', description: 'A rendered page: evidence refs, metadata, diagnostics' });
 export type PageSnapshot = z.infer<typeof pageSnapshotSchema>;
@@ -63,6 +73,10 @@ export const extractPage = defineCommand({
       sessionId: z.string().min(1).max(100).optional(),
       screenshot: z.boolean().default(true),
       timeoutMs: z.number().int().min(1000).max(120_000).default(20_000),
+      links: z
+        .boolean()
+        .default(false)
+        .meta({ description: "Also return the page's links and language (a crawler follows them)" }),
     })
     .meta({ title: 'ExtractPage' }),
   reply: pageSnapshotSchema,

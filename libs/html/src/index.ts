@@ -16,3 +16,4 @@ export {
 export { headingLevel, HeadingTrail } from './headings.js';
 export { TableReader, type RowRendering } from './table.js';
 export { isUi, contentText } from './ui.js';
+export { readLinks, readLanguage, PAGE_LINKS_MAX } from './links.js';

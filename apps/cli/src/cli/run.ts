@@ -13,6 +13,7 @@ import { parseReplicas } from '../stack/layout.js';
 import { readStackState } from '../stack/state-file.js';
 import { EX_USAGE, str, type CliIo, type Values } from './io.js';
 import { runAsk, runExtract, runIndex } from './run-work.js';
+import { runCrawl, runMap } from './run-crawl.js';
 import { commandHelp, findCommand, generalUsage, parseOptionsOf, type CommandSpec } from './spec.js';
 
 export type { CliIo } from './io.js';
@@ -204,6 +205,10 @@ async function runCommand(
       });
     case 'index':
       return runIndex({ values, positionals, io, effective: settings() });
+    case 'crawl':
+      return runCrawl({ values, positionals, io, effective: settings() });
+    case 'map':
+      return runMap({ values, positionals, io, effective: settings() });
     case 'mcp': {
       const effective = settings();
       return (await import('../commands/mcp.js')).mcpCommand({

@@ -52,6 +52,37 @@ const stackUrl: Record<string, OptionSpec> = {
   },
 };
 
+/** Where a crawl or a map may go: depth, size, patterns, hosts, sitemaps. */
+function scopeOptions(depth: string, maxPages: string): Record<string, OptionSpec> {
+  return {
+    depth: {
+      type: 'string',
+      value: 'N',
+      description: `links followed from the start page (default ${depth})`,
+    },
+    'max-pages': { type: 'string', value: 'M', description: `pages at most (default ${maxPages})` },
+    include: {
+      type: 'string',
+      multiple: true,
+      value: 'P',
+      description:
+        'only URLs whose path matches (glob with *, or /regex/; http… matches the whole URL); repeatable',
+    },
+    exclude: {
+      type: 'string',
+      multiple: true,
+      value: 'P',
+      description: 'never URLs whose path matches; repeatable',
+    },
+    'same-site': {
+      type: 'boolean',
+      description:
+        "also the site's other hosts (shop.example.org from www.example.org); default: the start page's origin",
+    },
+    'no-sitemap': { type: 'boolean', description: "do not read the site's sitemaps, follow links only" },
+  };
+}
+
 export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'up',
@@ -137,6 +168,57 @@ export const COMMANDS: readonly CommandSpec[] = [
         type: 'string',
         value: 'URL',
         description: "the saved files' own URL, for resolving relative links in the Markdown",
+      },
+    },
+  },
+  {
+    name: 'crawl',
+    synopsis:
+      'forage crawl <url> --out DIR [--depth N] [--max-pages M] [--include P] [--exclude P] [--same-site] [--index]',
+    summary:
+      "render a site's pages through the running stack into DIR: one Markdown file per page and pages.jsonl; rerun to resume",
+    options: {
+      ...dataDir,
+      out: { type: 'string', value: 'DIR', description: 'the folder to write (and to resume from)' },
+      ...scopeOptions('10', '1000'),
+      concurrency: {
+        type: 'string',
+        value: 'N',
+        description:
+          "pages asked of the stack at once (default 4; the stack's per-host politeness still applies)",
+      },
+      index: { type: 'boolean', description: 'add the written pages to the local index for `forage ask`' },
+      allow: {
+        type: 'string',
+        multiple: true,
+        value: 'ORIGIN',
+        description:
+          "read this origin's robots.txt and sitemaps even on loopback or private addresses (FORAGE_ALLOW; the stack needs `forage up --allow` to render it); repeatable",
+      },
+      json: {
+        type: 'boolean',
+        description: 'print the summary as JSON (progress is JSON lines on stderr unless on a terminal)',
+      },
+    },
+  },
+  {
+    name: 'map',
+    synopsis:
+      'forage map <url> [--depth N] [--max-pages M] [--include P] [--exclude P] [--same-site] [--json]',
+    summary:
+      "list a site's URLs from its sitemaps and links, fetched as plain HTML (no rendering); robots.txt honoured",
+    options: {
+      ...dataDir,
+      ...scopeOptions('3', '5000'),
+      allow: {
+        type: 'string',
+        multiple: true,
+        value: 'ORIGIN',
+        description: 'fetch this origin even on loopback or private addresses (FORAGE_ALLOW); repeatable',
+      },
+      json: {
+        type: 'boolean',
+        description: 'print { root, count, urls: [{ url, depth, source, allowed }] }',
       },
     },
   },

@@ -16,6 +16,8 @@ export interface Extraction {
   readonly evidence: StoredEvidence;
   readonly mainContent?: MainContent | undefined;
   readonly scriptedElements?: readonly ScriptedElement[] | undefined;
+  readonly links?: readonly string[] | undefined;
+  readonly language?: string | undefined;
   /** Diagnostics for the log record. */
   readonly details: Record<string, unknown>;
 }
@@ -34,7 +36,7 @@ export class PageExtraction {
     @Inject(SnapshotEvidence) private readonly evidence: SnapshotEvidence,
   ) {}
 
-  async extract(request: RenderRequest): Promise<Extraction> {
+  async extract(request: RenderRequest & { readonly links?: boolean }): Promise<Extraction> {
     await this.admit(request.url);
     const url = new URL(request.url);
     const admission = await this.politeness.admit(url, request.timeoutMs);
@@ -64,7 +66,7 @@ export class PageExtraction {
     const storing = performance.now();
     const saving = this.evidence.save(rendered);
     saving.catch(() => undefined);
-    const analysis = analysePage({ ...rendered, requestedUrl: request.url });
+    const analysis = analysePage({ ...rendered, requestedUrl: request.url, links: request.links === true });
     const analysisMs = performance.now() - storing;
     const evidence = await saving;
     const storeMs = performance.now() - storing;
@@ -75,6 +77,8 @@ export class PageExtraction {
       evidence,
       mainContent: analysis.mainContent,
       scriptedElements: rendered.scriptedElements,
+      links: analysis.links,
+      language: analysis.language,
       details: {
         finalUrl,
         status,

@@ -20,6 +20,8 @@ export function toPageSnapshot(input: {
   logRecordId: string;
   mainContent?: MainContent | undefined;
   scriptedElements?: readonly ScriptedElement[] | undefined;
+  links?: readonly string[] | undefined;
+  language?: string | undefined;
 }): PageSnapshot {
   const { render } = input;
   return {
@@ -35,5 +37,7 @@ export function toPageSnapshot(input: {
     network: { ...render.network, redirects: render.network.redirects.slice(0, 50) },
     ...(input.mainContent ? { mainContent: input.mainContent } : {}),
     ...(input.scriptedElements ? { scriptedElements: input.scriptedElements.slice(0, 500) } : {}),
+    ...(input.links ? { links: input.links.slice(0, 1000) } : {}),
+    ...(input.language ? { language: input.language.slice(0, 35) } : {}),
   };
 }
