@@ -88,9 +88,15 @@ export async function crawlSite(input: {
   };
   signal.addEventListener('abort', onAbort, { once: true });
 
-  const visit = async (found: FoundUrl): Promise<void> => {
+  const visit = async (taken: FoundUrl): Promise<void> => {
     let page: PageSnapshot | undefined;
     let failure: CrawledPage | undefined;
+    // found nearer the start while it was under way: its links count from there
+    const current = (): FoundUrl => ({
+      ...taken,
+      depth: Math.min(taken.depth, frontier.depthOf(taken.url) ?? taken.depth),
+    });
+    let found = current();
     for (let attempt = 1; page === undefined && failure === undefined; attempt++) {
       try {
         page = await input.render(found.url);
@@ -107,6 +113,7 @@ export async function crawlSite(input: {
         } else await new Promise((r) => setTimeout(r, (input.retryDelayMs ?? 2_000) * attempt));
       }
     }
+    found = current();
     let record: CrawledPage;
     if (page === undefined) record = failure as CrawledPage;
     else {

@@ -48,7 +48,10 @@ export class Frontier {
     found: readonly FoundUrl[],
     finished: readonly { url: string; finalUrl?: string | undefined; failed: boolean }[],
   ): void {
-    for (const f of found) if (!this.found.has(f.url)) this.found.set(f.url, f);
+    for (const f of found) {
+      const known = this.found.get(f.url);
+      if (!known || f.depth < known.depth) this.found.set(f.url, f);
+    }
     for (const f of finished) {
       this.finish(f.url, f.failed);
       if (f.finalUrl) this.markRedirect(f.finalUrl);
@@ -58,13 +61,24 @@ export class Frontier {
 
   /**
    * Admits the candidates that are new, in scope, within depth and within the page limit; returns
-   * them (to be journaled before they are visited).
+   * them (to be journaled before they are visited). Pages finish out of order when several are
+   * under way, so a URL first found deep may later be found nearer the start: a page not yet
+   * visited takes the shorter depth (and is returned again), so the depth limit stays exact.
    */
   offer(candidates: readonly FoundUrl[]): FoundUrl[] {
     const admitted: FoundUrl[] = [];
     for (const c of candidates) {
-      if (this.found.size >= this.limits.maxPages) break;
-      if (c.depth > this.limits.maxDepth || this.found.has(c.url) || this.aliases.has(c.url)) continue;
+      if (c.depth > this.limits.maxDepth || this.aliases.has(c.url)) continue;
+      const known = this.found.get(c.url);
+      if (known) {
+        if (c.depth < known.depth && !this.done.has(c.url)) {
+          this.found.set(c.url, c);
+          if (!this.taken.has(c.url)) this.enqueue(c);
+          admitted.push(c);
+        }
+        continue;
+      }
+      if (this.found.size >= this.limits.maxPages) continue;
       if (!this.scope(c.url).in) continue;
       this.found.set(c.url, c);
       this.enqueue(c);
@@ -105,6 +119,11 @@ export class Frontier {
     if (!this.taken.delete(url)) return;
     const f = this.found.get(url);
     if (f) (this.queues[f.depth] ??= []).unshift(f);
+  }
+
+  /** The shortest depth the URL was found at so far. */
+  depthOf(url: string): number | undefined {
+    return this.found.get(url)?.depth;
   }
 
   isDone(url: string): boolean {

@@ -68,6 +68,27 @@ describe('Frontier', () => {
     ]);
   });
 
+  it('gives a page not yet visited the shorter depth when it is found nearer the start, also on resume', () => {
+    const f = new Frontier({ maxDepth: 2, maxPages: 100 }, scope);
+    f.offer([{ url: root, depth: 0 }]);
+    f.offer([at('/side', 1)]);
+    f.take();
+    f.take();
+    // the side page finished first and found the section two links away...
+    expect(f.offer([at('/section', 2)])).toHaveLength(1);
+    // ...then the start page finished and found it one link away
+    expect(f.offer([at('/section', 1), at('/side', 1)])).toEqual([at('/section', 1)]);
+    expect(f.depthOf('http://site.test/section')).toBe(1);
+    expect(f.take()).toEqual(at('/section', 1));
+    expect(f.take()).toBeUndefined();
+    const resumed = new Frontier({ maxDepth: 2, maxPages: 100 }, scope);
+    resumed.restore(
+      [{ url: root, depth: 0 }, at('/section', 2), at('/section', 1)],
+      [{ url: root, failed: false }],
+    );
+    expect(resumed.depthOf('http://site.test/section')).toBe(1);
+  });
+
   it('puts a page back when the crawl stops before visiting it', () => {
     const f = new Frontier({ maxDepth: 1, maxPages: 10 }, scope);
     f.offer([{ url: root, depth: 0 }]);
