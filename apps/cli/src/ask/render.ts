@@ -34,6 +34,10 @@ export function renderCompletion(done: Completed): string {
     });
   } else {
     lines.push(`No verified answer was released (${done.outcome}).`);
+  }
+  // every candidate that was not released, with the check that stopped it: never a dead end
+  if (done.failures.length > 0) {
+    if (done.answer) lines.push('Withheld (not verified):');
     for (const f of done.failures) lines.push(`  - ${f.claim ? `${f.claim}: ` : ''}${f.reason}`);
   }
   return lines.join('\n');

@@ -55,6 +55,30 @@ describe('what forage ask prints', () => {
     expect(text).toContain('  derived: “yes” — both pages give the same year (from [1], [2])');
   });
 
+  it('lists beside a released answer each candidate it withheld, with the check that stopped it', () => {
+    const text = renderCompletion({
+      ...base,
+      outcome: 'answered',
+      failures: [{ claim: 'Dune House', reason: 'constraint: Dune House: price 240 is not at most 200' }],
+      answer: {
+        text: '1. Harbour Lights',
+        confidence: 0.8,
+        citations: [
+          {
+            url: 'http://127.0.0.1:1/hotels',
+            title: 'Hotels',
+            snippet: 'Harbour Lights',
+            xpath: '/html[1]/body[1]/h2[1]',
+            logRecordId: randomUUID(),
+            evidence: { domSnapshot: anEvidenceRef(), screenshot: null },
+          },
+        ],
+      },
+    });
+    expect(text).toContain('Withheld (not verified):');
+    expect(text).toContain('  - Dune House: constraint: Dune House: price 240 is not at most 200');
+  });
+
   it('prints no answer and says why when nothing was verified', () => {
     const text = renderCompletion({
       ...base,
