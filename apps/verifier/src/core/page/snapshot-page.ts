@@ -1,6 +1,7 @@
 import type { Document, Element } from 'domhandler';
 import {
   attr,
+  descendants,
   isElement,
   hiddenReason,
   isNeverRendered,
@@ -81,6 +82,34 @@ export class SnapshotPage {
    * What governs the node at an XPath: its table headers, microdata item, card, region, the
    * headings it sits under and the page's title — read from the stored DOM, never from the claim.
    */
+  /**
+   * What the page's own structured description (JSON-LD, microdata, RDFa and product meta tags)
+   * declares for properties of these names (lower case, local form): the page's word on its main
+   * item, read with the same parser for every claim.
+   */
+  declared(properties: readonly string[]): string[] {
+    const wanted = new Set(properties);
+    const out: string[] = [];
+    for (const el of descendants(this.doc)) {
+      if (el.name === 'script' && /ld\+json/i.test(attr(el, 'type') ?? '')) {
+        for (const statement of jsonLdStatements(scriptText(el))) {
+          const m = /^"([^"]+)": (.*)$/s.exec(statement);
+          if (!m?.[1] || !m[2] || !wanted.has(m[1].toLowerCase())) continue;
+          const value: unknown = JSON.parse(m[2]);
+          if (typeof value === 'string' || typeof value === 'number') out.push(String(value));
+        }
+        continue;
+      }
+      const property = attr(el, 'itemprop') ?? attr(el, 'property');
+      if (!property) continue;
+      const local = (property.split(/[/#:]/).pop() ?? property).toLowerCase();
+      if (!wanted.has(local)) continue;
+      const value = attr(el, 'content') ?? normalizeText(renderedText(el));
+      if (value) out.push(value);
+    }
+    return out;
+  }
+
   contextAt(xpath: string, value: string): NodeContext | undefined {
     const hit = resolveXPath(this.doc, xpath);
     if (!hit.found) return undefined;

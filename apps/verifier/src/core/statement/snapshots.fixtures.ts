@@ -55,3 +55,9 @@ export const LISTING_PAGE = `<!doctype html><html><head><title>Hotels in Marlow 
 <article class="hotel"><h2><a href="/hotels/harbour-lights">Harbour Lights</a></h2><p class="price">$180 per night</p><p>Pool · Free parking</p></article>
 <article class="hotel"><h2><a href="/hotels/dune-house">Dune House</a></h2><p class="price">$240 per night</p><p>No pool · Free parking</p></article>
 </div></body></html>`;
+
+/** A product page with an old and a new price, whose JSON-LD declares the price it sells at. */
+export const DECLARED_PRICE_PAGE = `<!doctype html><html><head><title>Fir Hammock</title>
+<script type="application/ld+json">{"@type":"Product","name":"Fir Hammock","offers":{"@type":"Offer","price":"49.00","priceCurrency":"EUR"}}</script>
+</head><body><h1>Fir Hammock</h1>
+<p><s>€69.00</s></p><p>€49.00</p></body></html>`;

@@ -5,7 +5,22 @@ import { checkConstraint } from './constraint.js';
 import { checkScope } from './scope.js';
 import { checkSubject } from './subject.js';
 import { checkNotNegated, checkValue } from './value.js';
+import { propertiesOf } from '@forage/lexicon';
 import type { NodeContext } from '../page/snapshot-page.js';
+
+/** For a claim about the page's main item, what the page's structured description declares of its price. */
+function declaredFor(
+  claim: Claim,
+  page: SnapshotPage | undefined,
+): { declared?: { amounts: string[]; currencies: string[] } } {
+  if (!page || !claim.subject?.mainItem || claim.value?.type !== 'money') return {};
+  return {
+    declared: {
+      amounts: page.declared(propertiesOf('price')),
+      currencies: page.declared(propertiesOf('currency')),
+    },
+  };
+}
 
 /** The texts that label a value where it sits: its table headers and the term before it. */
 function labelsOf(context: NodeContext | undefined): string[] {
@@ -35,7 +50,7 @@ export function statementChecks(input: { claim: Claim; page: SnapshotPage | unde
     checkScope({ claim }),
     subject?.check,
     attribute?.check,
-    checkValue({ claim, nodeText, labels: labelsOf(context) }),
+    checkValue({ claim, nodeText, labels: labelsOf(context), ...declaredFor(claim, page) }),
     checkNotNegated({ claim, nodeText }),
     checkConstraint({ claim, nodeText }),
   ].filter((c): c is CheckResult => c !== undefined);

@@ -6,6 +6,7 @@ import {
   CITY_PAGE,
   COMPARISON_PAGE,
   COUNTRY_PAGE,
+  DECLARED_PRICE_PAGE,
   GERMAN_PAGE,
   KOREAN_PAGE,
   LISTING_PAGE,
@@ -170,6 +171,29 @@ describe('value: normalised numbers, currencies and units', () => {
       value: { type: 'number', amount: 88410, unit: 'mi²' },
     });
     expect(failed(COUNTRY_PAGE, claim)).toEqual(['value']);
+  });
+});
+
+describe('value: what the page declares of its main item', () => {
+  const price = (amount: number, currency: string) => ({
+    subject: { mainItem: true },
+    attribute: { id: 'price' },
+    value: { type: 'money' as const, amount, currency },
+  });
+
+  it('takes the price the page’s structured description declares', () => {
+    expect(
+      failed(DECLARED_PRICE_PAGE, claimOn({ xpath: '/html/body/p[2]', text: '€49.00', ...price(49, 'EUR') })),
+    ).toEqual([]);
+  });
+
+  it('refuses another price of the page (the struck-out old one) and another currency', () => {
+    const old = claimOn({ xpath: '/html/body/p[1]', text: '€69.00', ...price(69, 'EUR') });
+    expect(failed(DECLARED_PRICE_PAGE, old)).toEqual(['value']);
+    expect(detailOf(DECLARED_PRICE_PAGE, old, 'value')).toContain('structured description');
+    expect(
+      failed(DECLARED_PRICE_PAGE, claimOn({ xpath: '/html/body/p[2]', text: '€49.00', ...price(49, 'USD') })),
+    ).toEqual(['value']);
   });
 });
 

@@ -38,6 +38,8 @@ export function checkValue(input: {
   nodeText: string | undefined;
   /** What labels the value where it sits (row and column headers, the term before it): units and currencies stated once for a column. */
   labels?: readonly string[];
+  /** For a claim about the page's main item: what its structured description declares (prices, currencies). */
+  declared?: { readonly amounts: readonly string[]; readonly currencies: readonly string[] };
 }): CheckResult | undefined {
   const value = input.claim.value;
   if (!value) return undefined;
@@ -46,7 +48,10 @@ export function checkValue(input: {
   switch (value.type) {
     case 'money':
     case 'number':
-      return numeric({ value, mentions: numbersIn(text), text, labels: input.labels ?? [] });
+      return (
+        declaredDiffers(value, input.declared) ??
+        numeric({ value, mentions: numbersIn(text), text, labels: input.labels ?? [] })
+      );
     case 'name':
     case 'member':
       return fold(text).includes(fold(value.text))
@@ -93,6 +98,31 @@ function numeric(input: {
   if (wanted && around.length > 0 && !around.includes(wanted))
     return fail(`the node states ${String(value.amount)} in ${around.join('/')}, not ${wanted}`);
   return pass(`${String(value.amount)}${wanted ? ` ${wanted}` : ''} read as "${equal[0]?.raw ?? ''}"`);
+}
+
+/**
+ * The page declares its main item's price (or currency) in its structured description, and not
+ * the claimed one: the value quoted is another price on the page (an old price, another item's).
+ */
+function declaredDiffers(
+  value: Extract<ClaimValue, { type: 'money' | 'number' }>,
+  declared: { readonly amounts: readonly string[]; readonly currencies: readonly string[] } | undefined,
+): CheckResult | undefined {
+  if (!declared || value.type !== 'money') return undefined;
+  const amounts = declared.amounts.flatMap((a) => numbersIn(a).map((m) => m.amount));
+  if (amounts.length > 0 && !amounts.some((a) => Math.abs(a - value.amount) < 0.005))
+    return fail(
+      `the page's structured description gives the main item's price as ${[...new Set(amounts)].slice(0, 3).join(', ')}, not ${String(value.amount)}`,
+    );
+  const currencies = declared.currencies
+    .map((c) => c.trim().toUpperCase())
+    .filter((c) => /^[A-Z]{3}$/.test(c));
+  const wanted = value.currency?.toUpperCase();
+  if (wanted && currencies.length > 0 && !currencies.includes(wanted))
+    return fail(
+      `the page's structured description prices its main item in ${[...new Set(currencies)].join('/')}, not ${wanted}`,
+    );
+  return undefined;
 }
 
 const MONTHS = [
