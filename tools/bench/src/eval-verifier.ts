@@ -69,7 +69,7 @@ function main(): number {
       claims: of.length,
       wrong: wrong.length,
       rate: of.length === 0 ? 0 : wrong.length / of.length,
-      byDataset: countBy(of),
+      byDataset: countBy(of, wrong),
     };
   });
   console.log(
@@ -109,10 +109,13 @@ function main(): number {
   return 0;
 }
 
-function countBy(of: readonly Judged[]): string {
+/** Per dataset: wrong/claims. */
+function countBy(of: readonly Judged[], wrong: readonly Judged[]): string {
   const counts = new Map<string, number>();
   for (const j of of) counts.set(j.case.dataset, (counts.get(j.case.dataset) ?? 0) + 1);
-  return [...counts].map(([d, n]) => `${d}:${String(n)}`).join(' ');
+  return [...counts]
+    .map(([d, n]) => `${d}:${String(wrong.filter((w) => w.case.dataset === d).length)}/${String(n)}`)
+    .join(' ');
 }
 
 function printErrors(judged: readonly Judged[], released: (j: Judged) => boolean): void {

@@ -117,10 +117,12 @@ export function chunkWith(
   text: string,
   amount?: number,
 ): { chunk: { text: string; xpath: string }; quoted: string } | undefined {
-  for (const chunk of page.chunks) {
-    if (chunk.text.length > 2000) continue;
-    if (chunk.text.includes(text)) return { chunk, quoted: text };
-  }
+  // a number is looked for as a number ("26" is not in "1926"), anything else as written
+  if (amount === undefined)
+    for (const chunk of page.chunks) {
+      if (chunk.text.length > 2000) continue;
+      if (chunk.text.includes(text)) return { chunk, quoted: text };
+    }
   if (amount === undefined) return undefined;
   for (const chunk of page.chunks) {
     if (chunk.text.length > 2000) continue;
