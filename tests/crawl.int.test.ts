@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { PageSnapshot } from '@forage/contracts';
 import type { RunningNatsServer } from '@forage/messaging';
 import { DocumentStore } from '@forage/retrieval';
-import { startTestNats, tempDir } from '@forage/testing';
+import { startCrawlTestSite, startTestNats, tempDir, type CrawlTestSite } from '@forage/testing';
 import { loadDomExtractionConfig } from '../apps/dom-extraction/src/config.js';
 import { startDomExtractionService } from '../apps/dom-extraction/src/service.js';
 import { crawlCommand, EX_TEMPFAIL } from '../apps/cli/src/commands/crawl.js';
@@ -12,7 +12,6 @@ import { indexDirOf } from '../apps/cli/src/commands/index.js';
 import { mapCommand } from '../apps/cli/src/commands/map.js';
 import { connectCrawlRenderer } from '../apps/cli/src/crawl/adapters/stack-renderer.js';
 import { EX_UNAVAILABLE } from '../apps/cli/src/commands/exit-codes.js';
-import { startCrawlTestSite, type CrawlTestSite } from './support/crawl-site.js';
 
 interface PageLine {
   url: string;
@@ -177,6 +176,19 @@ describe('forage crawl and forage map', () => {
       if (path !== '/robots.txt' && path !== '/sitemap.xml' && path !== '/favicon.ico')
         expect([path, count]).toEqual([path, 1]);
     }
+    // the stack's /metrics counts the crawl's pages by host and outcome: each page once
+    const metrics = await (await fetch(`http://127.0.0.1:${service.opsPort}/metrics`)).text();
+    const counted = (outcome: string): number =>
+      Number(
+        new RegExp(
+          `forage_crawl_pages_total\\{[^}]*host="${new URL(site.origin).host}"[^}]*outcome="${outcome}"[^}]*\\} (\\d+)`,
+        ).exec(metrics)?.[1] ?? 0,
+      );
+    expect([counted('ok'), counted('blocked_http_403'), counted('blocked_robots')]).toEqual([
+      ok.length,
+      1,
+      1,
+    ]);
     expect(JSON.parse(second.out[0] ?? '{}')).toMatchObject({
       done: ok.length + 2,
       failed: 2,

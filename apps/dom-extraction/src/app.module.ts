@@ -4,6 +4,7 @@ import type { DomExtractionConfig } from './config.js';
 import { DOM_EXTRACTION_CONFIG } from './tokens.js';
 import { BrowserMetrics } from './adapters/browser-metrics.js';
 import { BrowserPool } from './adapters/browser-pool.js';
+import { CrawlMetrics } from './adapters/crawl-metrics.js';
 import { EgressGuard } from './adapters/egress-guard.js';
 import { PageExtraction } from './adapters/page-extraction.js';
 import { PageRenderer } from './adapters/page-renderer.js';
@@ -24,6 +25,7 @@ export class DomExtractionModule {
         EgressGuard,
         BrowserPool,
         BrowserMetrics,
+        CrawlMetrics,
         PageRenderer,
         SnapshotEvidence,
         RobotsCache,

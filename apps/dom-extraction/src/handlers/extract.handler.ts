@@ -2,7 +2,9 @@ import { Controller, Inject } from '@nestjs/common';
 import { extractPage, type CommandReply, type CommandRequest } from '@forage/contracts';
 import { ForageError, HandleCommand, LOGGER, ToolRecorder } from '@forage/messaging';
 import type { Logger } from '@forage/observability';
+import { crawlOutcomeLabel } from '../core/crawl-outcome.js';
 import { toPageSnapshot } from '../core/page-snapshot.js';
+import { CrawlMetrics } from '../adapters/crawl-metrics.js';
 import { PageExtraction, type Extraction } from '../adapters/page-extraction.js';
 
 type ExtractRequest = CommandRequest<typeof extractPage>;
@@ -13,6 +15,7 @@ export class ExtractHandler {
     @Inject(PageExtraction) private readonly extraction: PageExtraction,
     @Inject(ToolRecorder) private readonly recorder: ToolRecorder,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(CrawlMetrics) private readonly crawlMetrics: CrawlMetrics,
   ) {}
 
   @HandleCommand(extractPage)
@@ -23,9 +26,12 @@ export class ExtractHandler {
       result = await this.extraction.extract(request);
     } catch (err) {
       await this.recordFailure(request, startedAt, err);
+      if (request.links) this.crawlMetrics.count(request.url, crawlOutcomeLabel('failed'));
       throw err;
     }
     const { outcome, render, evidence } = result;
+    if (request.links)
+      this.crawlMetrics.count(request.url, crawlOutcomeLabel({ outcome, status: render.status }));
     const logRecordId = await this.recorder.record({
       runId: request.runId,
       taskId: `extract:${request.url}`,
