@@ -11,6 +11,7 @@ import { loadSettings, settingFlags } from '../settings/load.js';
 import { readRunningSettings } from '../settings/running-settings.js';
 import { parseReplicas } from '../stack/layout.js';
 import { readStackState } from '../stack/state-file.js';
+import type { RemoteStack } from '../stack/connect.js';
 import { EX_USAGE, str, type CliIo, type Values } from './io.js';
 import { runAsk, runExtract, runIndex } from './run-work.js';
 import { runCrawl, runMap } from './run-crawl.js';
@@ -59,12 +60,26 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.err(`forage ${spec.name}: ${err.message}`);
       return EX_CONFIG;
     }
-    if (err instanceof GatewayUrlError) {
+    if (err instanceof GatewayUrlError || err instanceof RemoteStackUsageError) {
       io.err(`forage ${spec.name}: ${err.message}`);
       return EX_USAGE;
     }
     throw err;
   }
+}
+
+export class RemoteStackUsageError extends Error {
+  override readonly name = 'RemoteStackUsageError';
+}
+
+/** `--nats URL --creds FILE`: both or neither. */
+function remoteStackOf(values: Values): RemoteStack | undefined {
+  const natsUrl = str(values['nats']);
+  const creds = str(values['creds']);
+  if (natsUrl === undefined && creds === undefined) return undefined;
+  if (natsUrl === undefined || creds === undefined)
+    throw new RemoteStackUsageError('--nats URL and --creds FILE go together');
+  return { natsUrl, credsFile: resolve(creds) };
 }
 
 async function runCommand(
@@ -75,6 +90,7 @@ async function runCommand(
   const settings = (): ReturnType<typeof loadSettings> =>
     loadSettings({ flags: settingFlags(values), env: io.env });
   const dataDirOnly = (): string => resolve(str(values['data-dir']) ?? io.env['FORAGE_HOME'] ?? '.forage');
+  const remote = (): RemoteStack | undefined => remoteStackOf(values);
   switch (spec.name) {
     case 'up':
     case 'demo': {
@@ -151,6 +167,7 @@ async function runCommand(
       return (await import('../commands/audit.js')).auditCommand({
         positionals,
         dataDir: dataDirOnly(),
+        remote: remote(),
         from: str(values['from']),
         json: values['json'] === true,
         write: io.out,
@@ -160,6 +177,7 @@ async function runCommand(
       return (await import('../commands/logs.js')).logsCommand({
         positionals,
         dataDir: dataDirOnly(),
+        remote: remote(),
         json: values['json'] === true,
         filter: {
           tool: str(values['tool']),
@@ -175,6 +193,7 @@ async function runCommand(
       return (await import('../commands/replay.js')).replayCommand({
         positionals,
         dataDir: dataDirOnly(),
+        remote: remote(),
         json: values['json'] === true,
         write: io.out,
         warn: io.err,
@@ -183,6 +202,7 @@ async function runCommand(
       return (await import('../commands/dlq.js')).dlqCommand({
         positionals,
         dataDir: dataDirOnly(),
+        remote: remote(),
         json: values['json'] === true,
         write: io.out,
         warn: io.err,

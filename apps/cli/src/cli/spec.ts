@@ -83,6 +83,21 @@ function scopeOptions(depth: string, maxPages: string): Record<string, OptionSpe
   };
 }
 
+/** A deployed stack (compose, Kubernetes) instead of the one running in the data directory. */
+const remoteStack: Record<string, OptionSpec> = {
+  nats: {
+    type: 'string',
+    value: 'URL',
+    description: "a deployed stack's NATS (nats://host:4222; comma-separated for a cluster); needs --creds",
+  },
+  creds: {
+    type: 'string',
+    value: 'FILE',
+    description:
+      "the admin identity's NATS password file (secrets/nats-admin.password from forage deploy init)",
+  },
+};
+
 export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'up',
@@ -262,11 +277,12 @@ export const COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'audit',
-    synopsis: 'forage audit verify [--from N] [--json]',
+    synopsis: 'forage audit verify [--from N] [--json] [--nats URL --creds FILE]',
     summary:
       'walk the whole log chain of the running stack; report edited, deleted, reordered, inserted or truncated records by seq',
     options: {
       ...dataDir,
+      ...remoteStack,
       from: { type: 'string', value: 'N', description: 'first sequence number to check (default 1)' },
       json: { type: 'boolean', description: 'print the audit as JSON' },
     },
@@ -278,6 +294,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     summary: "a run's log records in chain order (tool, status, confidence, timing) and the chain verdict",
     options: {
       ...dataDir,
+      ...remoteStack,
       json: { type: 'boolean', description: 'print the records as JSON' },
       tool: {
         type: 'string',
@@ -296,16 +313,20 @@ export const COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'replay',
-    synopsis: 'forage replay <runId> [--json]',
+    synopsis: 'forage replay <runId> [--json] [--nats URL --creds FILE]',
     summary:
       "re-run understanding, processing and verification over a run's stored evidence (no fetching); list what differs (exit 3)",
-    options: { ...dataDir, json: { type: 'boolean', description: 'print the report as JSON' } },
+    options: {
+      ...dataDir,
+      ...remoteStack,
+      json: { type: 'boolean', description: 'print the report as JSON' },
+    },
   },
   {
     name: 'dlq',
-    synopsis: 'forage dlq list [--json] | forage dlq replay <id>',
+    synopsis: 'forage dlq list [--json] | forage dlq replay <id>   [--nats URL --creds FILE]',
     summary: 'dead-lettered messages (invalid, refused or out of deliveries); replay one on its subject once',
-    options: { ...dataDir, json: { type: 'boolean', description: 'print the list as JSON' } },
+    options: { ...dataDir, ...remoteStack, json: { type: 'boolean', description: 'print the list as JSON' } },
   },
   {
     name: 'memory',

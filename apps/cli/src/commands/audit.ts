@@ -1,6 +1,7 @@
 import { auditLog, type CommandReply } from '@forage/contracts';
 import { Bus } from '@forage/messaging';
 import { connectToStack, withStack } from '../stack/connect.js';
+import type { RemoteStack } from '../stack/connect.js';
 import { EX_USAGE } from './exit-codes.js';
 
 type AuditReply = CommandReply<typeof auditLog>;
@@ -56,6 +57,8 @@ export function auditLines(reply: AuditReply): string[] {
 export async function auditCommand(input: {
   positionals: readonly string[];
   dataDir: string;
+  /** A deployed stack (`--nats URL --creds FILE`) instead of the one running in dataDir. */
+  remote?: RemoteStack | undefined;
   from: string | undefined;
   json: boolean;
   write: (line: string) => void;
@@ -69,7 +72,8 @@ export async function auditCommand(input: {
     );
     return EX_USAGE;
   }
-  return withStack({ dataDir: input.dataDir, command: 'audit', warn: input.warn }, (_nc, stack) =>
-    auditVerify({ natsUrl: stack.natsUrl, fromSeq, json: input.json, write: input.write }),
+  return withStack(
+    { dataDir: input.dataDir, command: 'audit', warn: input.warn, remote: input.remote },
+    (_nc, stack) => auditVerify({ natsUrl: stack.natsUrl, fromSeq, json: input.json, write: input.write }),
   );
 }

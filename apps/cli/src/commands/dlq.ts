@@ -3,6 +3,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { deadLetterEvent, type EventPayload } from '@forage/contracts';
 import { streams } from '@forage/messaging';
 import { withStack } from '../stack/connect.js';
+import type { RemoteStack } from '../stack/connect.js';
 import { EX_DATAERR, EX_USAGE } from './exit-codes.js';
 
 type DeadLetter = EventPayload<typeof deadLetterEvent>;
@@ -68,6 +69,8 @@ export function letterLine({ id, letter }: ListedLetter): string {
 export async function dlqCommand(input: {
   positionals: readonly string[];
   dataDir: string;
+  /** A deployed stack (`--nats URL --creds FILE`) instead of the one running in dataDir. */
+  remote?: RemoteStack | undefined;
   json: boolean;
   write: (line: string) => void;
   warn: (line: string) => void;
@@ -78,22 +81,25 @@ export async function dlqCommand(input: {
     input.warn('usage: forage dlq list [--json] | forage dlq replay <id>');
     return EX_USAGE;
   }
-  return withStack({ dataDir: input.dataDir, command: 'dlq', warn: input.warn }, async (nc) => {
-    if (action === 'list') {
-      const letters = await listDeadLetters(nc);
-      if (input.json) input.write(JSON.stringify(letters));
-      else if (letters.length === 0) input.write('no dead letters');
-      else for (const l of letters) input.write(letterLine(l));
-      return 0;
-    }
-    try {
-      const letter = await replayDeadLetter(nc, id);
-      input.write(`replayed dead letter ${String(id)} on ${letter.subject}`);
-      return 0;
-    } catch (err) {
-      if (!(err instanceof DeadLetterError)) throw err;
-      input.warn(`forage dlq: ${err.message}`);
-      return EX_DATAERR;
-    }
-  });
+  return withStack(
+    { dataDir: input.dataDir, command: 'dlq', warn: input.warn, remote: input.remote },
+    async (nc) => {
+      if (action === 'list') {
+        const letters = await listDeadLetters(nc);
+        if (input.json) input.write(JSON.stringify(letters));
+        else if (letters.length === 0) input.write('no dead letters');
+        else for (const l of letters) input.write(letterLine(l));
+        return 0;
+      }
+      try {
+        const letter = await replayDeadLetter(nc, id);
+        input.write(`replayed dead letter ${String(id)} on ${letter.subject}`);
+        return 0;
+      } catch (err) {
+        if (!(err instanceof DeadLetterError)) throw err;
+        input.warn(`forage dlq: ${err.message}`);
+        return EX_DATAERR;
+      }
+    },
+  );
 }

@@ -1,6 +1,7 @@
 import { queryLogs, type CommandReply } from '@forage/contracts';
 import { Bus } from '@forage/messaging';
 import { withStack } from '../stack/connect.js';
+import type { RemoteStack } from '../stack/connect.js';
 import { EX_USAGE } from './exit-codes.js';
 
 type LogsReply = CommandReply<typeof queryLogs>;
@@ -32,6 +33,8 @@ export function logLines(reply: LogsReply): string[] {
 export async function logsCommand(input: {
   positionals: readonly string[];
   dataDir: string;
+  /** A deployed stack (`--nats URL --creds FILE`) instead of the one running in dataDir. */
+  remote?: RemoteStack | undefined;
   json: boolean;
   /** Filters as typed: tool, status, traceId, since, until. */
   filter?: Readonly<Record<string, string | undefined>>;
@@ -54,10 +57,13 @@ export async function logsCommand(input: {
     );
     return EX_USAGE;
   }
-  return withStack({ dataDir: input.dataDir, command: 'logs', warn: input.warn }, async (nc) => {
-    const reply = await new Bus(nc, { timeoutMs: 30_000 }).request(queryLogs, request.data);
-    if (input.json) input.write(JSON.stringify(reply));
-    else for (const line of logLines(reply)) input.write(line);
-    return 0;
-  });
+  return withStack(
+    { dataDir: input.dataDir, command: 'logs', warn: input.warn, remote: input.remote },
+    async (nc) => {
+      const reply = await new Bus(nc, { timeoutMs: 30_000 }).request(queryLogs, request.data);
+      if (input.json) input.write(JSON.stringify(reply));
+      else for (const line of logLines(reply)) input.write(line);
+      return 0;
+    },
+  );
 }

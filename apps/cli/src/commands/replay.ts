@@ -1,6 +1,7 @@
 import { answerQuestion, queryLogs, understandPage, verifyRun } from '@forage/contracts';
 import { Bus } from '@forage/messaging';
 import { withStack } from '../stack/connect.js';
+import type { RemoteStack } from '../stack/connect.js';
 import { EX_USAGE } from './exit-codes.js';
 import { replayLines } from '../replay/compare.js';
 import { replayRun, type ReplayTools } from '../replay/replay.js';
@@ -23,6 +24,8 @@ export function busReplayTools(bus: Bus): ReplayTools {
 export async function replayCommand(input: {
   positionals: readonly string[];
   dataDir: string;
+  /** A deployed stack (`--nats URL --creds FILE`) instead of the one running in dataDir. */
+  remote?: RemoteStack | undefined;
   json: boolean;
   write: (line: string) => void;
   warn: (line: string) => void;
@@ -32,10 +35,13 @@ export async function replayCommand(input: {
     input.warn('usage: forage replay <runId> [--json]   (the run id `forage ask` printed)');
     return EX_USAGE;
   }
-  return withStack({ dataDir: input.dataDir, command: 'replay', warn: input.warn }, async (nc) => {
-    const report = await replayRun(busReplayTools(new Bus(nc, { timeoutMs: 60_000 })), runId);
-    if (input.json) input.write(JSON.stringify(report));
-    else for (const line of replayLines(report)) input.write(line);
-    return report.same ? 0 : EX_DIFFERENT;
-  });
+  return withStack(
+    { dataDir: input.dataDir, command: 'replay', warn: input.warn, remote: input.remote },
+    async (nc) => {
+      const report = await replayRun(busReplayTools(new Bus(nc, { timeoutMs: 60_000 })), runId);
+      if (input.json) input.write(JSON.stringify(report));
+      else for (const line of replayLines(report)) input.write(line);
+      return report.same ? 0 : EX_DIFFERENT;
+    },
+  );
 }

@@ -18,7 +18,7 @@ describe('withStack', () => {
       expect(code).toBe(EX_UNAVAILABLE);
       expect(ran).toBe(false);
       expect(warnings).toEqual([
-        `forage memory: no running stack in ${data.path}; start one with \`forage up\``,
+        `forage memory: no running stack in ${data.path}; start one with \`forage up\`, or name a deployed one with --nats URL --creds FILE`,
       ]);
     } finally {
       data.remove();
