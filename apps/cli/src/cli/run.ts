@@ -12,7 +12,7 @@ import { readRunningSettings } from '../settings/running-settings.js';
 import { parseReplicas } from '../stack/layout.js';
 import { readStackState } from '../stack/state-file.js';
 import type { RemoteStack } from '../stack/connect.js';
-import { EX_USAGE, str, type CliIo, type Values } from './io.js';
+import { EX_USAGE, str, strings, type CliIo, type Values } from './io.js';
 import { runAsk, runExtract, runIndex } from './run-work.js';
 import { runCrawl, runMap } from './run-crawl.js';
 import { commandHelp, findCommand, generalUsage, parseOptionsOf, type CommandSpec } from './spec.js';
@@ -222,6 +222,17 @@ async function runCommand(
         out: io.out,
         err: io.err,
         json: values['json'] === true,
+      });
+    case 'deploy':
+      return (await import('../commands/deploy-init.js')).deployInit({
+        positionals,
+        dir: resolve(str(values['dir']) ?? '.'),
+        k8s: values['k8s'] === true,
+        localImages: values['local-images'] === true,
+        hosts: strings(values['host']),
+        force: values['force'] === true,
+        write: io.out,
+        warn: io.err,
       });
     case 'index':
       return runIndex({ values, positionals, io, effective: settings() });

@@ -346,6 +346,39 @@ export const COMMANDS: readonly CommandSpec[] = [
     },
   },
   {
+    name: 'deploy',
+    synopsis: 'forage deploy init [--k8s] [--local-images] [--host NAME]… [--dir DIR] [--force]',
+    summary:
+      'write every secret a team deployment needs (.env 0600 and secrets/ for docker-compose, or a Kubernetes Secret manifest) and print the first API key once',
+    options: {
+      k8s: {
+        type: 'boolean',
+        description: 'write forage-secrets.yaml (Secrets for deploy/k8s) instead of .env and secrets/',
+      },
+      'local-images': {
+        type: 'boolean',
+        description:
+          'use the third-party images built from Debian packages (deploy/images; no registry needed)',
+      },
+      host: {
+        type: 'string',
+        multiple: true,
+        value: 'NAME',
+        description:
+          'a host name the gateway answers to besides localhost (GATEWAY_ALLOWED_HOSTS; repeatable)',
+      },
+      dir: {
+        type: 'string',
+        value: 'DIR',
+        description: 'where docker-compose.yml is (default: the working directory)',
+      },
+      force: {
+        type: 'boolean',
+        description: 'replace existing secrets (the volumes made with the old ones become unreadable)',
+      },
+    },
+  },
+  {
     name: 'mcp',
     synopsis: 'forage mcp [--port N]',
     summary:
