@@ -51,11 +51,13 @@ WORKDIR /app
 # node_modules (its @forage/* entries are symlinks into libs/ and apps/) + every workspace package.json
 COPY --from=prod-deps /app/ ./
 COPY --from=build /out/ ./
+# <NAME>_FILE → NAME for the secret settings (compose secrets, Kubernetes Secret volumes)
+COPY deploy/docker-entrypoint.sh /usr/local/bin/forage-entrypoint
 # writable data directory for the logging service (PGlite); a named volume mounted here inherits the owner
 RUN mkdir -p /data/logging && chown -R node:node /data
 # the `node` user (uid 1000) of the base image; never root
 USER node
 # gateway HTTP API; ops ports (/metrics, /health) of gateway … verifier; sandbox sites
 EXPOSE 7700 7801 7802 7803 7804 7805 7806 7807 7808 7809 41001 41002 41003
-ENTRYPOINT ["/usr/bin/tini", "--"]
+ENTRYPOINT ["/usr/bin/tini", "--", "/usr/local/bin/forage-entrypoint"]
 CMD ["node", "apps/gateway/dist/main.js"]

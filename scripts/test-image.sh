@@ -2,8 +2,9 @@
 # Builds the project's image with the builder the engine has (the classic one here), starts
 # nats-server (Debian's package, in a container built from the same base) and two services from the
 # image on a private network, and checks what a deployment relies on: /health of each service, the
-# gateway accepting a question into JetStream, and the services not running as root.
-#   npm run test:image            (needs a Docker engine; not part of the default test run)
+# gateway accepting a question into JetStream (with an API key: it listens beyond loopback), secrets
+# given as files (<NAME>_FILE, read by the image's entrypoint), and the services not running as root.
+#   npm run test:image            (needs a Docker engine and the built CLI; .ci/run runs it)
 # IMAGE=forage:ci to name the image; KEEP=1 leaves the containers up for a look.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,6 +12,11 @@ image=${IMAGE:-forage:image-test}
 base=${NODE_IMAGE:-node:20-bookworm-slim}
 run=forage-image-test-$$
 failures=0
+# secrets as a deployment gives them: files mounted read-only (an API key file, the evidence key)
+secrets=$(mktemp -d)
+key=$(node apps/cli/dist/main.js keys create image-test --data-dir "$secrets" | grep -E '^fk_')
+head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' >"$secrets/evidence-key"
+chmod 644 "$secrets"/*
 
 cleanup() {
   if [ "${KEEP:-0}" = 1 ]; then
@@ -19,6 +25,7 @@ cleanup() {
   fi
   docker rm -f "$run-nats" "$run-gateway" "$run-understanding" >/dev/null 2>&1 || true
   docker network rm "$run" >/dev/null 2>&1 || true
+  rm -rf "$secrets"
 }
 trap cleanup EXIT
 
@@ -72,10 +79,11 @@ docker network create "$run" >/dev/null
 docker run -d --name "$run-nats" --network "$run" --network-alias nats forage-nats:image-test >/dev/null
 docker run -d --name "$run-understanding" --network "$run" \
   -e NATS_URL=nats://nats:4222 -e OPS_PORT=7805 -e LOG_LEVEL=warn \
-  -e FORAGE_EVIDENCE_KEY="$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')" \
+  -v "$secrets/evidence-key:/run/secrets/evidence-key:ro" -e FORAGE_EVIDENCE_KEY_FILE=/run/secrets/evidence-key \
   "$image" node apps/dom-understanding/dist/main.js >/dev/null
 docker run -d --name "$run-gateway" --network "$run" \
   -e NATS_URL=nats://nats:4222 -e OPS_PORT=7801 -e LOG_LEVEL=warn -e GATEWAY_HOST=0.0.0.0 -e GATEWAY_PORT=7700 \
+  -v "$secrets/api-keys.json:/run/secrets/api-keys.json:ro" -e GATEWAY_API_KEYS_FILE=/run/secrets/api-keys.json \
   "$image" node apps/gateway/dist/main.js >/dev/null
 
 echo "test:image: checks"
@@ -83,8 +91,14 @@ check "dom-understanding /health is 200" wait_healthy "$run-understanding"
 check "gateway /health is 200" wait_healthy "$run-gateway"
 check "gateway /health names a live NATS connection" \
   bash -c "docker exec $run-gateway node -e \"fetch('http://127.0.0.1:7801/health').then(r=>r.json()).then(b=>process.exit(b.checks.nats.ok?0:1),()=>process.exit(1))\""
-check "gateway accepts a question (202, stored in JetStream)" \
-  docker exec "$run-gateway" node -e "fetch('http://127.0.0.1:7700/v1/runs',{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify({question:'What is the population of Sobrica?'})}).then(r=>process.exit(r.status===202?0:1),()=>process.exit(1))"
+# status of POST /v1/runs from inside the gateway's container, with the given Authorization header (or none)
+post_status() {
+  docker exec "$run-gateway" node -e "fetch('http://127.0.0.1:7700/v1/runs',{method:'POST',headers:Object.assign({'content-type':'application/json'},process.argv[1]?{authorization:process.argv[1]}:{}),body:JSON.stringify({question:'What is the population of the largest country?'})}).then(r=>console.log(r.status),e=>console.log(String(e)))" "$1"
+}
+check "gateway refuses a question without an API key (401)" test "$(post_status '')" = 401
+check "gateway accepts a question with the key from its key file (202, stored in JetStream)" test "$(post_status "Bearer $key")" = 202
+check "the evidence key reached dom-understanding from its file, not its configuration" \
+  bash -c "! docker inspect $run-understanding | grep -q \"\$(cat $secrets/evidence-key)\""
 check "services run as the unprivileged node user" \
   bash -c "[ \"\$(docker exec $run-gateway id -u)\" = 1000 ]"
 check "Chromium is in the image for the browser services" docker run --rm "$image" test -x /usr/bin/chromium

@@ -37,7 +37,7 @@ describe('forage deploy init', () => {
       expect(env).toMatch(/^FORAGE_PUBLIC_HOSTS=forage\.example\.org$/m);
       expect(env).toMatch(/^COMPOSE_FILE=docker-compose\.yml:deploy\/images\/compose\.yml$/m);
       for (const id of NATS_IDENTITIES) {
-        const inEnv = new RegExp(`^${passwordVariableOf(id)}=([0-9a-f]{48})$`, 'm').exec(env)?.[1];
+        const inEnv = new RegExp(`^${passwordVariableOf(id)}=(n[0-9a-f]{48})$`, 'm').exec(env)?.[1];
         const inFile = readFileSync(join(dir.path, 'secrets', `nats-${id}.password`), 'utf8').trim();
         expect(inEnv).toBe(inFile);
       }

@@ -27,7 +27,9 @@ export function databaseUrlOf(password: string, host: string = POSTGRES.host): s
 export function generateDeploymentSecrets(now: Date = new Date()): DeploymentSecrets {
   const hex = (bytes: number): string => randomBytes(bytes).toString('hex');
   return {
-    natsPasswords: new Map(NATS_IDENTITIES.map((id) => [id, hex(24)])),
+    // nats-server parses a variable's value as a config value: one starting with a digit would be
+    // read as a number, so every password starts with a letter
+    natsPasswords: new Map(NATS_IDENTITIES.map((id) => [id, `n${hex(24)}`])),
     evidenceKey: hex(32),
     postgresPassword: hex(16),
     grafanaAdminPassword: hex(16),
