@@ -41,8 +41,8 @@ check() {
   fi
 }
 
-# a JSON value from stdin: json 'expression over v'
-json() { node -e "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const v=JSON.parse(s);const r=($1);process.stdout.write(r===undefined||r===null?'':typeof r==='string'?r:JSON.stringify(r))})"; }
+# a JSON value from stdin: json 'expression over v' [arguments, as process.argv[1…]]
+json() { node -e "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const v=JSON.parse(s);const r=($1);process.stdout.write(r===undefined||r===null?'':typeof r==='string'?r:JSON.stringify(r))})" "${@:2}"; }
 
 # the deployment files exactly as a clone has them (tracked and new files, the working tree's content)
 (cd "$root" && git ls-files -co --exclude-standard -z | tar --null -T - -c) | tar -x -C "$dir"
