@@ -55,7 +55,16 @@ check ".env is 0600 and secrets/ 0700" bash -c "[ \"\$(stat -c %a $dir/.env)\" =
 
 up_started=$(date +%s)
 if ! dc up -d --build >"$dir/up.log" 2>&1; then
-  tail -40 "$dir/up.log"
+  tail -20 "$dir/up.log"
+  dc ps
+  # the last words of every container that is not running healthy
+  for id in $(dc ps -q); do
+    state=$(docker inspect -f '{{.Name}} {{.State.Status}} {{if .State.Health}}{{.State.Health.Status}}{{end}}' "$id")
+    if ! grep -qE ' running (healthy)?$' <<<"$state"; then
+      echo "--- $state"
+      docker logs --tail 15 "$id" 2>&1 | cut -c1-300
+    fi
+  done
   echo "RESULT answered=0 verified=0 targets_up=0 seconds=$(($(date +%s) - started))"
   exit 1
 fi
