@@ -54,7 +54,13 @@ key=$(grep -E '^fk_' <<<"$init_out")
 check ".env is 0600 and secrets/ 0700" bash -c "[ \"\$(stat -c %a $dir/.env)\" = 600 ] && [ \"\$(stat -c %a $dir/secrets)\" = 700 ]"
 
 up_started=$(date +%s)
+# docker-compose v1 gives up as soon as a dependency reports unhealthy, even when its restart policy
+# is bringing it back (a cold start on a loaded host); a second `up` picks up where the first stopped
 if ! dc up -d --build >"$dir/up.log" 2>&1; then
+  echo "  docker-compose up -d stopped on: $(grep -m1 -E '^ERROR' "$dir/up.log" || tail -1 "$dir/up.log"); running it once more"
+  sleep 20
+fi
+if ! dc up -d >>"$dir/up.log" 2>&1; then
   tail -20 "$dir/up.log"
   dc ps
   # the last words of every container that is not running healthy
