@@ -304,7 +304,11 @@ function listLinkPending(plan: Plan, state: RunState): boolean {
 function isSufficient(plan: Plan, state: RunState): boolean {
   // a task is served once done, or once the details it lacks were looked for and are still missing
   if (plan.kind === 'task')
-    return state.taskDone !== undefined || (state.taskMissing.length > 0 && state.askedUser);
+    return (
+      state.taskDone !== undefined ||
+      state.taskEnded !== undefined ||
+      (state.taskMissing.length > 0 && state.askedUser)
+    );
   if (plan.kind === 'listing') {
     const pendingPages = [...state.pendingNext].some((u) => !state.isVisited(u));
     const matching = plan.listing

@@ -60,6 +60,15 @@ export async function releaseAnswer(input: {
     plan.kind === 'listing' || plan.kind === 'task'
       ? []
       : plan.parts.filter((p) => !state.answers.has(p.id) && !state.tentative.has(p.id));
+  if (candidates.length === 0 && state.taskEnded) {
+    const { outcome, reason } = state.taskEnded;
+    return {
+      outcome: outcome === 'failed' ? 'failed' : 'no_answer',
+      answer: null,
+      failures: [{ claim: '', reason }],
+      checked: [],
+    };
+  }
   if (candidates.length === 0) {
     const reason =
       state.taskMissing.length > 0

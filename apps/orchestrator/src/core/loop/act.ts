@@ -1,5 +1,6 @@
 import { actKey, type PageActPlan } from './navigator.js';
 import { normalizeUrl } from '../explore/site-frontier.js';
+import { taskOutcomeOf } from './task-outcome.js';
 import { readCapture, sourceOf, type LoopDeps } from './visit.js';
 
 export /** ACT: perform the planned actions in the run's browser session, then read the page they left. */
@@ -14,7 +15,12 @@ async function actOnPage(deps: LoopDeps & { act: PageActPlan }): Promise<void> {
     () => acts.act({ url: act.url, actions: act.actions, described: act.described }),
     (a) => `${act.purpose}: ${a.done.join('; ')} on ${a.url}`,
   ).catch(() => undefined);
-  if (!acted) return;
+  if (!acted) {
+    // a task acted on is never retried elsewhere: the run says it did not complete
+    if (act.purpose === 'task-form')
+      state.taskEnded = { outcome: 'unconfirmed', reason: `the task on ${act.url} could not be performed` };
+    return;
+  }
   state.expectedRecordIds.push(...acted.recordIds);
   state.markVisited(acted.url);
   if (act.purpose === 'disclose') {
@@ -25,11 +31,38 @@ async function actOnPage(deps: LoopDeps & { act: PageActPlan }): Promise<void> {
     state.chunks.splice(0, state.chunks.length, ...state.chunks.filter((c) => !stale.has(c.chunkId)));
   }
   const read = await readCapture({ ...deps, source: acted });
-  if (act.purpose === 'task-form' && read) {
-    const said = acted.messages.map((m) => m.text);
+  if (act.purpose === 'task-form') {
+    const outcome = taskOutcomeOf({
+      url: act.url,
+      planned: act.actions.length,
+      ran: acted.done.length,
+      messages: acted.messages,
+    });
+    if (outcome.kind === 'failed') {
+      state.taskEnded = { outcome: 'failed', reason: `${acted.url} answered: "${outcome.text}"` };
+      return;
+    }
+    if (outcome.kind === 'unconfirmed') {
+      state.taskEnded = { outcome: 'unconfirmed', reason: outcome.reason };
+      return;
+    }
+    // the confirmation is cited where the page shows it (its text, or what its heading heads),
+    // or the task is not reported done
+    const said = outcome.text;
     const chunk =
-      read.chunks.find((c) => said.some((s) => c.text.includes(s) || s.includes(c.text))) ?? read.chunks[0];
-    const text = said.find((s) => chunk?.text.includes(s)) ?? chunk?.text;
-    if (chunk && text) state.taskDone = { text, source: { ...sourceOf(chunk), snippet: chunk.text } };
+      read?.chunks.find((c) => c.text.includes(said) || (c.text.length > 2 && said.includes(c.text))) ??
+      read?.chunks.find((c) =>
+        c.headingPath.some((h) => h.includes(said) || (h.length > 2 && said.includes(h))),
+      );
+    if (chunk)
+      state.taskDone = {
+        text: chunk.text.includes(said) ? said : chunk.text,
+        source: { ...sourceOf(chunk), snippet: chunk.text },
+      };
+    else
+      state.taskEnded = {
+        outcome: 'unconfirmed',
+        reason: `${acted.url} said "${outcome.text}", but not in the page's readable text`,
+      };
   }
 }

@@ -28,6 +28,7 @@ export interface Checkpoint {
   readonly extraFields: TaskSpec['fields'];
   readonly askedUser: boolean;
   readonly taskDone?: { readonly text: string; readonly source: ScoredAnswer['source'] };
+  readonly taskEnded?: { readonly outcome: 'failed' | 'unconfirmed'; readonly reason: string };
   /** Optional: checkpoints saved before these were kept restore without them. */
   readonly frontiers?: readonly FrontierSnapshot[];
   readonly currentSite?: string;
@@ -53,6 +54,7 @@ export function checkpointOf(state: RunState): Checkpoint {
     extraFields: [...state.extraFields],
     askedUser: state.askedUser,
     ...(state.taskDone ? { taskDone: state.taskDone } : {}),
+    ...(state.taskEnded ? { taskEnded: state.taskEnded } : {}),
     frontiers: [...state.frontiers.values()].map((f) => f.snapshot()),
     ...(state.currentSite ? { currentSite: state.currentSite } : {}),
     pendingNext: [...state.pendingNext],
@@ -78,6 +80,7 @@ export function restoreCheckpoint(state: RunState, cp: Checkpoint): void {
   state.extraFields.push(...cp.extraFields);
   state.askedUser = cp.askedUser;
   if (cp.taskDone) state.taskDone = cp.taskDone;
+  if (cp.taskEnded) state.taskEnded = { ...cp.taskEnded };
   // without these a resumed run forgets the links it queued and searches instead of following them
   for (const f of cp.frontiers ?? [])
     state.frontiers.set(f.origin, SiteFrontier.restore(f, state.limits.maxPagesPerSite));

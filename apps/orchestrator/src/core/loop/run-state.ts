@@ -47,6 +47,8 @@ export class RunState {
   /** Pagination links found on pages that added items, not visited yet. */
   readonly pendingNext = new Set<string>();
   taskDone: { text: string; source: ScoredAnswer['source'] } | undefined;
+  /** The task was acted on and did not succeed: an error notice (in the page's words), or no evidence it did. */
+  taskEnded: { outcome: 'failed' | 'unconfirmed'; reason: string } | undefined;
   taskMissing: string[] = [];
   /** The required fields of the task's form that no value covers yet. */
   taskMissingFields: FormField[] = [];
