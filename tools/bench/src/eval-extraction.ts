@@ -4,6 +4,10 @@
  * (re-implemented, and checked against the published peer figures first).
  *
  *   node tools/bench/dist/eval-extraction.js --data ../shared/bench/articles [--worst 15]
+ *
+ * Given the product benchmark instead (`--data ../shared/bench/products-dev`), it measures whether
+ * the main item survives: the share of product pages whose main content states the known price and
+ * brand, beside readability.js and the page's whole visible text.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -15,6 +19,8 @@ import { PUBLISHED, SELF_CHECK_PEERS } from './extraction/published.js';
 import { loadReadabilityBaseline } from './extraction/readability-baseline.js';
 import { precisionScore, recallScore } from './extraction/shingle-metric.js';
 import { timeExtractor } from './extraction/timing.js';
+import { evalProductMainContent } from './extraction/product-mode.js';
+import { isProductBenchmark } from './products/dataset.js';
 
 function row(name: string, score: BenchmarkScore, extra = ''): string {
   return `  ${name.padEnd(26)} F1 ${formatScore(score.f1, score.std.f1)}  P ${formatScore(score.precision, score.std.precision)}  R ${formatScore(score.recall, score.std.recall)}  acc ${formatScore(score.accuracy, score.std.accuracy)}${extra}`;
@@ -70,8 +76,14 @@ async function main(): Promise<number> {
     return 0;
   }
   const dir = resolve(values.data);
+  if (existsSync(dir) && isProductBenchmark(dir)) {
+    await evalProductMainContent(dir, Number(values.worst ?? '15'));
+    return 0;
+  }
   if (!existsSync(dir) || !isArticleBenchmark(dir)) {
-    console.log(`eval:extraction: ${dir} is not the article-extraction-benchmark folder; skipping.`);
+    console.log(
+      `eval:extraction: ${dir} is neither the article- nor the product-extraction-benchmark folder; skipping.`,
+    );
     return 0;
   }
   const pages = loadArticlePages(dir);
