@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateSandbox, sandboxFacts, type CountryFact } from '@forage/sandbox';
 import { tempDir } from '@forage/testing';
@@ -143,7 +143,25 @@ describe('forage CLI over real processes', () => {
       expect(report.answer?.citations[0]?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\//);
       expect(report.answer?.citations[0]?.snippet).toContain(snippet);
     }
-  }, 240_000);
+    // with the user's pages indexed, the sandbox (a demo corpus) is no longer searched, and status says so
+    const status = spawnSync(process.execPath, [cli, 'status', '--data-dir', data.path], {
+      encoding: 'utf8',
+    });
+    expect(status.stdout).toMatch(
+      /sources: your index 2 documents; sandbox \d+ pages not searched: your index has 2 documents/,
+    );
+    const country = sandboxFacts(generateSandbox()).find((f): f is CountryFact => f.kind === 'country');
+    const sandboxQuestion = spawnSync(
+      process.execPath,
+      [cli, 'ask', '--data-dir', data.path, '--json', `What is the population of ${country?.name ?? ''}?`],
+      { encoding: 'utf8', timeout: 120_000 },
+    );
+    const sandboxOrigins = (
+      JSON.parse(readFileSync(join(data.path, 'stack.json'), 'utf8')) as { sandbox: { origin: string }[] }
+    ).sandbox.map((s) => s.origin);
+    expect(sandboxOrigins.length).toBeGreaterThan(0);
+    for (const origin of sandboxOrigins) expect(sandboxQuestion.stdout).not.toContain(origin);
+  }, 360_000);
 
   it('stops everything on Ctrl-C and leaves no process behind', async () => {
     tree = processTree(up.pid ?? 0); // now including the Chromium processes started by the question

@@ -48,6 +48,12 @@ export const searchConfigSchema = baseEnvSchema
     TAVILY_API_KEY: z.string().min(1).optional(),
     TAVILY_API_URL: z.url().default('https://api.tavily.com'),
     WIKIPEDIA_API_URL: z.url().default('https://en.wikipedia.org/w/api.php'),
+    /**
+     * The sitemaps' pages (SEARCH_SITEMAPS: the embedded sandbox web under `forage up`) are a demo
+     * corpus. `auto` searches them only while no other source is live (the user's index is empty
+     * and no web provider is configured); `always` beside the others; `never` not at all.
+     */
+    SEARCH_SANDBOX: z.enum(['auto', 'always', 'never']).default('auto'),
     /** The user's own index (`forage index`): a directory in the data directory. */
     SEARCH_INDEX_DIR: z.string().min(1).optional(),
     /** Port on 127.0.0.1 that serves indexed files to the browser (cited and rendered like pages); 0 picks one. */

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { reportSettings, SettingsError } from '@forage/config';
-import { gatewayUrlFor, GatewayUrlError } from '../ask/gateway-url.js';
+import { checkSameStack, gatewayUrlFor, GatewayUrlError } from '../ask/gateway-url.js';
 import { showConfig } from '../commands/config.js';
 import { down } from '../commands/down.js';
 import { status } from '../commands/status.js';
@@ -21,6 +21,22 @@ export type { CliIo } from './io.js';
 
 /** sysexits: bad configuration. */
 const EX_CONFIG = 78;
+
+/**
+ * Commands that reach the stack through its data directory (its stack.json, its NATS, its index):
+ * they take the same `--port` / `FORAGE_URL` as `ask`, which must name the stack of that directory.
+ */
+const THROUGH_DATA_DIR = new Set([
+  'status',
+  'index',
+  'audit',
+  'logs',
+  'replay',
+  'dlq',
+  'memory',
+  'keys',
+  'down',
+]);
 
 /** Runs one `forage` command line and returns its exit code. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
@@ -91,6 +107,14 @@ async function runCommand(
     loadSettings({ flags: settingFlags(values), env: io.env });
   const dataDirOnly = (): string => resolve(str(values['data-dir']) ?? io.env['FORAGE_HOME'] ?? '.forage');
   const remote = (): RemoteStack | undefined => remoteStackOf(values);
+  // a stack reached with --nats/--creds is not the data directory's: nothing to compare
+  if (THROUGH_DATA_DIR.has(spec.name) && !remote())
+    checkSameStack({
+      portFlag: str(values['port']),
+      forageUrl: io.env['FORAGE_URL'],
+      dataDir: dataDirOnly(),
+      stackGatewayUrl: readStackState(dataDirOnly())?.gatewayUrl,
+    });
   switch (spec.name) {
     case 'up':
     case 'demo': {

@@ -193,3 +193,57 @@ describe('forage keys', () => {
     expect((await forage(['keys', 'revoke', 'nope', '--data-dir', data.path])).code).toBe(64);
   });
 });
+
+describe('the connection flags are the same for every command that talks to the stack', () => {
+  const data = tempDir('forage-connection-');
+  const empty = tempDir('forage-connection-empty-');
+  afterAll(() => {
+    data.remove();
+    empty.remove();
+  });
+
+  beforeAll(() => {
+    writeStackState(data.path, {
+      supervisorPid: process.pid,
+      startedAt: new Date().toISOString(),
+      natsUrl: 'nats://127.0.0.1:1',
+      natsMonitorUrl: 'http://127.0.0.1:1',
+      gatewayUrl: 'http://127.0.0.1:17701',
+      sandbox: [],
+      processes: [],
+    });
+  });
+
+  it.each(['index', 'status', 'logs', 'audit', 'dlq', 'memory', 'keys', 'replay', 'down'])(
+    '%s takes --port as ask does',
+    async (command) => {
+      const { out } = await forage([command, '--help']);
+      expect(out).toContain('--port N');
+    },
+  );
+
+  it('index --port with the data directory of the stack at that port indexes there', async () => {
+    const { code, out } = await forage(['index', '--list', '--data-dir', data.path, '--port', '17701']);
+    expect(code).toBe(0);
+    expect(out).toContain('the index is empty');
+  });
+
+  it('refuses --port or FORAGE_URL naming another stack than the data directory’s, saying which', async () => {
+    const other = await forage(['index', '--list', '--data-dir', data.path, '--port', '17702']);
+    expect(other.code).toBe(64);
+    expect(other.err).toContain(
+      `--port 17702 names the stack at http://127.0.0.1:17702, but the stack running from ${data.path} is at http://127.0.0.1:17701`,
+    );
+    const none = await forage(['index', '--list', '--data-dir', empty.path], {
+      FORAGE_URL: 'http://127.0.0.1:17701',
+    });
+    expect(none.code).toBe(64);
+    expect(none.err).toContain(`no stack runs from ${empty.path}`);
+  });
+
+  it('refuses an unknown flag of index as a usage error naming it', async () => {
+    const bad = await forage(['index', '--porrt', '1', './x']);
+    expect(bad.code).toBe(64);
+    expect(bad.err).toContain("Unknown option '--porrt'");
+  });
+});

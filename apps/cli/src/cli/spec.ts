@@ -117,6 +117,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     summary: 'health, ops port and replica count of each service',
     options: {
       ...dataDir,
+      ...stackUrl,
       json: { type: 'boolean', description: 'print the stack and each replica as JSON' },
     },
   },
@@ -254,6 +255,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       'add your own pages to the local search index (HTML, Markdown); `forage ask` then answers from them',
     options: {
       ...dataDir,
+      ...stackUrl,
       list: { type: 'boolean', description: 'list the indexed collections' },
       json: { type: 'boolean', description: 'with --list: print the collections as JSON' },
       remove: {
@@ -283,6 +285,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     options: {
       ...dataDir,
       ...remoteStack,
+      ...stackUrl,
       from: { type: 'string', value: 'N', description: 'first sequence number to check (default 1)' },
       json: { type: 'boolean', description: 'print the audit as JSON' },
     },
@@ -295,6 +298,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     options: {
       ...dataDir,
       ...remoteStack,
+      ...stackUrl,
       json: { type: 'boolean', description: 'print the records as JSON' },
       tool: {
         type: 'string',
@@ -319,6 +323,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     options: {
       ...dataDir,
       ...remoteStack,
+      ...stackUrl,
       json: { type: 'boolean', description: 'print the report as JSON' },
     },
   },
@@ -326,14 +331,19 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'dlq',
     synopsis: 'forage dlq list [--json] | forage dlq replay <id>   [--nats URL --creds FILE]',
     summary: 'dead-lettered messages (invalid, refused or out of deliveries); replay one on its subject once',
-    options: { ...dataDir, ...remoteStack, json: { type: 'boolean', description: 'print the list as JSON' } },
+    options: {
+      ...dataDir,
+      ...remoteStack,
+      ...stackUrl,
+      json: { type: 'boolean', description: 'print the list as JSON' },
+    },
   },
   {
     name: 'memory',
     synopsis: 'forage memory list [--json] | forage memory forget <key> | forage memory clear',
     summary:
       'details the agent remembers from your answers to its follow-up questions (each expires; secrets shown as (secret))',
-    options: { ...dataDir, json: { type: 'boolean', description: 'print the list as JSON' } },
+    options: { ...dataDir, ...stackUrl, json: { type: 'boolean', description: 'print the list as JSON' } },
   },
   {
     name: 'keys',
@@ -342,6 +352,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       "the gateway's API keys (needed for /v1/* when it listens beyond loopback); only a key's sha256 is stored",
     options: {
       ...dataDir,
+      ...stackUrl,
       json: { type: 'boolean', description: 'with list: print the keys as JSON (no hashes)' },
     },
   },
@@ -389,7 +400,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'down',
     synopsis: 'forage down [--data-dir DIR]',
     summary: 'stop a running `forage up`',
-    options: { ...dataDir },
+    options: { ...dataDir, ...stackUrl },
   },
 ];
 

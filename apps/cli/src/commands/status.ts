@@ -30,7 +30,16 @@ export function formatStatusTable(rows: readonly StatusRow[]): string {
         .padEnd(14)} ${detail.slice(0, 60)}`,
     );
   }
+  const sources = sourcesOf(rows);
+  if (sources) lines.push(`  sources: ${sources}`);
   return lines.join('\n');
+}
+
+/** What search reads from (the user's index, the sandbox and whether it is searched, web providers), from its health. */
+export function sourcesOf(rows: readonly StatusRow[]): string | undefined {
+  const detail = rows.find((r) => r.service === 'search' && r.health.ok)?.health.detail;
+  // the health detail joins each check as "name: detail", separated by commas
+  return detail ? /(?:^|, )index: (.*?)(?=, [\w-]+: |$)/.exec(detail)?.[1] : undefined;
 }
 
 /** `forage status`: reads the running stack from the data dir and probes every replica. */

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { tempDir } from '@forage/testing';
-import { status } from './status.js';
+import { formatStatusTable, status } from './status.js';
 
 describe('forage status --json', () => {
   const dir = tempDir('forage-status-cli-');
@@ -20,5 +20,27 @@ describe('forage status --json', () => {
     }
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0] ?? '')).toEqual({ running: false, starting: false, dataDir: dir.path });
+  });
+});
+
+describe('formatStatusTable', () => {
+  it('says which sources search reads from, as its health reports them', () => {
+    const table = formatStatusTable([
+      {
+        service: 'search',
+        replica: 0,
+        pid: 1,
+        opsPort: 7803,
+        restarts: 0,
+        health: {
+          ok: true,
+          detail:
+            'nats: 127.0.0.1:4222 rtt 1.0 ms, index: your index 4 documents; sandbox 57 pages not searched: your index has 4 documents',
+        },
+      },
+    ]);
+    expect(table.split('\n').at(-1)).toBe(
+      '  sources: your index 4 documents; sandbox 57 pages not searched: your index has 4 documents',
+    );
   });
 });

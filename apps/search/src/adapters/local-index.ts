@@ -6,13 +6,15 @@ import { withOverrides } from '@forage/egress';
 import type { LocalDocument } from '../core/local-document.js';
 import { SEARCH_CONFIG } from '../tokens.js';
 import type { SearchConfig } from '../config.js';
+import { sandboxDecision, type SandboxDecision } from '../core/sandbox-policy.js';
 import { crawlSitemaps } from './sitemap-crawler.js';
 import { IndexedFilesServer } from './indexed-files-server.js';
 
 /**
  * The local index: the configured sitemaps (the sandbox by default), crawled at boot, plus the
  * user's own pages from `forage index` (the DocumentStore in the data directory), reloaded when
- * the store file changes.
+ * the store file changes. The sandbox's pages are in the index only while sandboxDecision says
+ * so: once the user has indexed pages, they are not blended with them.
  */
 @Injectable()
 export class LocalIndex implements OnApplicationBootstrap {
@@ -44,8 +46,32 @@ export class LocalIndex implements OnApplicationBootstrap {
   health(): { ok: boolean; detail: string } {
     return {
       ok: this.ready,
-      detail: this.ready ? `${this.index.size} pages` : (this.lastError ?? 'building'),
+      detail: this.ready ? this.describeSources() : (this.lastError ?? 'building'),
     };
+  }
+
+  /** Whether the sandbox's pages are searched now (they are a demo corpus: see sandboxDecision). */
+  sandbox(): SandboxDecision {
+    return sandboxDecision({
+      mode: this.config.SEARCH_SANDBOX,
+      userDocuments: this.stored.length,
+      webProviders: this.config.SEARCH_PROVIDERS.filter((p) => p !== 'local'),
+    });
+  }
+
+  /** The live sources, as `forage status` shows them: the user's index, the sandbox, web providers. */
+  private describeSources(): string {
+    const sandbox = this.sandbox();
+    const web = this.config.SEARCH_PROVIDERS.filter((p) => p !== 'local');
+    return [
+      ...(this.store ? [`your index ${String(this.stored.length)} documents`] : []),
+      ...(this.config.SEARCH_SITEMAPS.length > 0
+        ? [
+            `sandbox ${String(this.crawled.length)} pages ${sandbox.searched ? 'searched' : 'not searched'}: ${sandbox.why}`,
+          ]
+        : []),
+      ...(web.length > 0 ? [`web ${web.join(', ')}`] : []),
+    ].join('; ');
   }
 
   /** Reloads the user's index when `forage index` changed it since the last look. */
@@ -100,7 +126,8 @@ export class LocalIndex implements OnApplicationBootstrap {
 
   private swap(): void {
     const index = new Bm25Index<LocalDocument>();
-    for (const doc of [...this.stored, ...this.crawled]) index.add(doc);
+    const sandbox = this.sandbox().searched ? this.crawled : [];
+    for (const doc of [...this.stored, ...sandbox]) index.add(doc);
     this.index = index;
   }
 }

@@ -182,6 +182,16 @@ export const SETTINGS = {
       "Search providers in order of use (e.g. searxng,brave); unset uses the search service's default, the local index",
     targets: [{ service: 'search', variable: 'SEARCH_PROVIDERS' }],
   }),
+  sandbox: defineSetting({
+    key: 'sandbox',
+    env: 'FORAGE_SANDBOX',
+    flag: 'sandbox',
+    type: 'enum',
+    schema: z.enum(['auto', 'always', 'never']).optional(),
+    description:
+      'Search the embedded sandbox web (a demo corpus): auto only while no other source is live (no indexed pages, no web provider), always, or never',
+    targets: [{ service: 'search', variable: 'SEARCH_SANDBOX' }],
+  }),
   searxngUrl: defineSetting({
     key: 'searxngUrl',
     env: 'FORAGE_SEARXNG_URL',
