@@ -19,8 +19,7 @@ import { PUBLISHED, SELF_CHECK_PEERS } from './extraction/published.js';
 import { loadReadabilityBaseline } from './extraction/readability-baseline.js';
 import { precisionScore, recallScore } from './extraction/shingle-metric.js';
 import { timeExtractor } from './extraction/timing.js';
-import { evalProductMainContent } from './extraction/product-mode.js';
-import { isProductBenchmark } from './products/dataset.js';
+import { evalProductMainContent, isProductPagesFolder } from './extraction/product-mode.js';
 
 function row(name: string, score: BenchmarkScore, extra = ''): string {
   return `  ${name.padEnd(26)} F1 ${formatScore(score.f1, score.std.f1)}  P ${formatScore(score.precision, score.std.precision)}  R ${formatScore(score.recall, score.std.recall)}  acc ${formatScore(score.accuracy, score.std.accuracy)}${extra}`;
@@ -76,7 +75,7 @@ async function main(): Promise<number> {
     return 0;
   }
   const dir = resolve(values.data);
-  if (existsSync(dir) && isProductBenchmark(dir)) {
+  if (existsSync(dir) && isProductPagesFolder(dir)) {
     await evalProductMainContent(dir, Number(values.worst ?? '15'));
     return 0;
   }

@@ -3,11 +3,22 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { visibleText } from '@forage/html';
 import { extractMainContent } from '@forage/main-content';
-import { loadProductPages } from '../products/dataset.js';
+import { isProductBenchmark, loadProductPages } from '../products/dataset.js';
 import { namesBrand, statesPrice } from './main-item.js';
 import { loadReadabilityBaseline } from './readability-baseline.js';
 
 const brandsSchema = z.record(z.string(), z.object({ brand: z.array(z.string()).default([]) }).loose());
+
+/**
+ * True when the folder is the product benchmark: its gold entries carry product attributes (the
+ * article benchmark has the same files, with article bodies instead).
+ */
+export function isProductPagesFolder(dir: string): boolean {
+  if (!isProductBenchmark(dir)) return false;
+  const entries = Object.values(JSON.parse(readFileSync(join(dir, 'ground-truth.json'), 'utf8')) as object);
+  const first: unknown = entries[0];
+  return typeof first === 'object' && first !== null && 'availability' in first;
+}
 
 interface Row {
   readonly id: string;
