@@ -23,6 +23,7 @@ export class LocalIndex implements OnApplicationBootstrap {
   private stored: LocalDocument[] = [];
   private storeVersion = -1;
   private ready = false;
+  private swaps = 0;
   private lastError: string | undefined;
   private readonly store: DocumentStore | undefined;
 
@@ -124,7 +125,13 @@ export class LocalIndex implements OnApplicationBootstrap {
     }
   }
 
+  /** Counts the index's rebuilds: results computed from an earlier one are stale. */
+  get generation(): number {
+    return this.swaps;
+  }
+
   private swap(): void {
+    this.swaps += 1;
     const index = new Bm25Index<LocalDocument>();
     const sandbox = this.sandbox().searched ? this.crawled : [];
     for (const doc of [...this.stored, ...sandbox]) index.add(doc);

@@ -22,6 +22,9 @@ const systemClock: CallClock = {
 @Injectable()
 export class SearchEngine {
   private readonly deps: SearchDeps;
+  private readonly cache: SearchDeps['cache'];
+  /** The local index's generation the cached results were computed from. */
+  private cachedGeneration = -1;
 
   constructor(
     @Inject(SEARCH_CONFIG) config: SearchConfig,
@@ -30,6 +33,9 @@ export class SearchEngine {
     @Inject(LOGGER) logger: Logger,
     @Inject(DomainTrustStore) trust: DomainTrustStore,
   ) {
+    this.cache = new ResultCache(config.SEARCH_CACHE_TTL_MS, config.SEARCH_CACHE_MAX_ENTRIES, () =>
+      Date.now(),
+    );
     // the rewrite is on every search's path: it waits no longer than a provider would
     const llmOptions = llmOptionsFrom(config);
     const llm = llmOptions
@@ -46,7 +52,7 @@ export class SearchEngine {
         trust: config.SEARCH_WEIGHT_TRUST,
       },
       trustOf: (domain) => trust.trustOf(domain),
-      cache: new ResultCache(config.SEARCH_CACHE_TTL_MS, config.SEARCH_CACHE_MAX_ENTRIES, () => Date.now()),
+      cache: this.cache,
       clock: systemClock,
       ...(llm ? { llmRewrite: llmRewriter(new LlmClient(llm), logger) } : {}),
       today: () => new Date(),
@@ -55,6 +61,11 @@ export class SearchEngine {
 
   async search(request: { query: string; limit: number }): Promise<SearchOutcome> {
     await this.local.refreshStore();
+    // results cached before the index changed (pages indexed, the sandbox left out) are stale
+    if (this.local.generation !== this.cachedGeneration) {
+      this.cache.clear();
+      this.cachedGeneration = this.local.generation;
+    }
     const outcome = await runSearch(this.deps, request);
     this.metrics.cacheLookup(outcome.cached);
     if (!outcome.cached) this.metrics.sources(outcome.sources);

@@ -33,6 +33,11 @@ export class ResultCache<V> {
     }
   }
 
+  /** Forgets every entry (what they were computed from changed). */
+  clear(): void {
+    this.entries.clear();
+  }
+
   get size(): number {
     return this.entries.size;
   }
