@@ -6,3 +6,4 @@ export * from './egress-probes.js';
 export * from './postgres.js';
 export * from './probe-site.js';
 export * from './fake-openai.js';
+export * from './adversary/index.js';
