@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { EvidenceModule } from '@forage/evidence';
+import { EvidenceModule, VerdictSigner } from '@forage/evidence';
 import type { VerifierConfig } from './config.js';
-import { VERIFIER_CONFIG } from './tokens.js';
+import { VERDICT_SIGNER, VERIFIER_CONFIG } from './tokens.js';
 import { EvidenceReader } from './adapters/evidence-reader.js';
 import { TraceReader } from './adapters/trace-reader.js';
 import { VerifyHandler } from './handlers/verify.handler.js';
@@ -13,7 +13,15 @@ export class VerifierModule {
       module: VerifierModule,
       imports: [EvidenceModule.register(config)],
       controllers: [VerifyHandler],
-      providers: [{ provide: VERIFIER_CONFIG, useValue: config }, TraceReader, EvidenceReader],
+      providers: [
+        { provide: VERIFIER_CONFIG, useValue: config },
+        {
+          provide: VERDICT_SIGNER,
+          useValue: config.VERIFIER_SIGNING_KEY ? new VerdictSigner(config.VERIFIER_SIGNING_KEY) : null,
+        },
+        TraceReader,
+        EvidenceReader,
+      ],
     };
   }
 }
