@@ -13,7 +13,10 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 started=$(date +%s)
 dir=$(mktemp -d /tmp/forage-compose-XXXXXX)
 export COMPOSE_PROJECT_NAME=forage-test
-dc() { (cd "$dir" && docker-compose "$@"); }
+# docker-compose prefers the shell's variables to .env: run it with only what .env says, as the
+# quick start does in a fresh shell (an exported FORAGE_NATS_PASSWORD_* would give nats-server
+# other passwords than the services' secret files)
+dc() { (cd "$dir" && for v in $(sed -n 's/^\([A-Z_][A-Z0-9_]*\)=.*/\1/p' .env); do unset "$v"; done && docker-compose "$@"); }
 forage() { (cd "$dir" && node "$root/apps/cli/dist/main.js" "$@"); }
 failures=0
 answered=0
