@@ -1,6 +1,7 @@
 import { ATTRIBUTES, attributeOf } from './attributes.js';
 import { askedAttribute, joinRestrictions } from './wording.js';
 import { scopeOf } from './scope.js';
+import { givenFields } from './task-fields.js';
 import type { Combine, ListingSpec, Part, Plan, PlannedStep, RequestKind, TaskSpec } from './plan.js';
 
 /**
@@ -364,18 +365,11 @@ const TASK_VERBS =
 const SUBMIT_VERBS =
   /\b(submit|send|log ?in|sign ?in|sign up|register|subscribe|book|contact|write to|message)\b/i;
 
-/** "Send the contact form on … with my name "Ada", email "ada@example.org" and message "…"". */
+/** "Send the contact form on … with name Ada Lovelace, email ada@example.org and message "…"". */
 function taskOf(question: string): TaskSpec | undefined {
   const verb = TASK_VERBS.exec(question)?.[1];
   if (!verb) return undefined;
-  const fields: { label: string; value: string }[] = [];
-  const field =
-    /\b((?:full |first |last |user ?)?name|e-?mail(?: address)?|phone(?: number)?|message|subject|comments?|password|username|company|city|date|guests?)\s*(?:is|of|=|:|as)?\s*(?:"([^"]*)"|'([^']*)'|“([^”]*)”|([^\s,"']+@[^\s,"']+))/gi;
-  for (const m of question.matchAll(field)) {
-    const value = m[2] ?? m[3] ?? m[4] ?? m[5];
-    if (m[1] && value !== undefined) fields.push({ label: m[1].toLowerCase(), value });
-  }
-  return { verb: verb.toLowerCase(), fields, submit: SUBMIT_VERBS.test(question) };
+  return { verb: verb.toLowerCase(), fields: givenFields(question), submit: SUBMIT_VERBS.test(question) };
 }
 
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s"'<>)]+/gi;
