@@ -230,13 +230,20 @@ describe('a question answered end to end over the sandbox web', () => {
       ).toBe(true);
       await waitFor('completion on the bus', () => completions.get(second.runId), 5_000);
 
-      // another site's form: the email is recalled, only the password is asked (as a secret); cancelled while it waits
+      // another site's form: the email given for the shop is not used there unasked, and the password is asked (as a secret); cancelled while it waits
       const hotels = stack.sandbox.originOf('hotels');
       const third = askOverHttp(stack.gatewayUrl, `Log in on ${hotels}/login`);
       const login = await waitFor('needs_input for the login', () =>
         [...asked.values()].find((a) => a.runId !== done.runId),
       );
-      expect(login.questions).toEqual([expect.objectContaining({ key: 'password', sensitive: true })]);
+      expect(login.questions).toEqual([
+        expect.objectContaining({
+          key: 'email',
+          sensitive: false,
+          prompt: expect.stringContaining(`memory holds one given for ${shop}`) as unknown,
+        }),
+        expect.objectContaining({ key: 'password', sensitive: true }),
+      ]);
       const cancel = await fetch(`${stack.gatewayUrl}/v1/runs/${login.runId}`, { method: 'DELETE' });
       expect(cancel.status).toBe(202);
       const cancelled = (await third).completed;

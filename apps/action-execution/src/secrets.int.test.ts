@@ -24,6 +24,8 @@ function expectNoSecret(label: string, text: string): void {
 
 describe('secret handles', () => {
   let site: FormSite;
+  /** Another site, where a secret bound to `site` must never be typed. */
+  let other: FormSite;
   let h: Harness;
   let logLines: string[];
   const dir = tempDir('forage-secrets-');
@@ -34,8 +36,9 @@ describe('secret handles', () => {
     const secretsFile = join(dir.path, 'secrets.json');
     writeFileSync(secretsFile, JSON.stringify({ [RUN_ID]: { card: SECRET, other: 'unused-value' } }));
     site = await startFormSite();
+    other = await startFormSite();
     h = await startHarness({
-      EGRESS_ALLOWLIST: site.origin,
+      EGRESS_ALLOWLIST: `${site.origin},${other.origin}`,
       ACTION_SECRETS_FILE: secretsFile,
       LOG_LEVEL: 'trace',
     });
@@ -45,6 +48,7 @@ describe('secret handles', () => {
   afterAll(async () => {
     await h.stop();
     await site.close();
+    await other.close();
     dir.remove();
   });
 
@@ -77,6 +81,38 @@ describe('secret handles', () => {
 
     expect(site.hits.some((hit) => hit.startsWith('GET /results?q='))).toBe(true);
     expect(searched.url).toMatch(/\/results\?q=\[secret:card\]$/);
+  });
+
+  it('types a secret bound to one site into that site only: on another it is refused and nothing reaches it', async () => {
+    const bound = 'Kite&Lantern 77';
+    await h.taskSecrets.putTaskSecret({
+      runId: RUN_ID,
+      handle: 'in-password',
+      value: bound,
+      ttlMs: 60_000,
+      origin: site.origin,
+    });
+    const elsewhere = `s-${randomUUID()}`;
+    await act({ sessionId: elsewhere, action: { type: 'goto', url: `${other.origin}/form` } });
+    const refused = await act({
+      sessionId: elsewhere,
+      action: { type: 'fill', locator: '#card', value: { secretHandle: 'in-password' } },
+    });
+    await act({ sessionId: elsewhere, action: { type: 'click', locator: 'role=button[name="Send"]' } });
+    expect(refused).toMatchObject({ status: 'failed', failure: { category: 'blocked' } });
+    expect(refused.detail).toBe(
+      `secret handle in-password is bound to ${site.origin}; it is not typed into ${other.origin}`,
+    );
+    expect(other.submissions).toEqual([expect.objectContaining({ card: '' })]);
+    expect(JSON.stringify(other.submissions)).not.toContain('Kite');
+
+    const home = `s-${randomUUID()}`;
+    await act({ sessionId: home, action: { type: 'goto', url: `${site.origin}/form` } });
+    const typed = await act({
+      sessionId: home,
+      action: { type: 'fill', locator: '#card', value: { secretHandle: 'in-password' } },
+    });
+    expect(typed.status).toBe('done');
   });
 
   it('keeps the secret out of a failure detail', async () => {

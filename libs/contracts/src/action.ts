@@ -23,6 +23,11 @@ export const taskSecrets = {
         .max(20_000)
         .meta({ description: 'base64 of version | key id | iv | tag | ciphertext' }),
       expiresAt: isoTimeSchema,
+      /**
+       * The only site (origin) the secret may be typed into; sealed with the value, so it cannot
+       * be changed without breaking the seal. Absent: a secret not given for one site.
+       */
+      origin: z.string().max(300).optional(),
     })
     .meta({ title: 'TaskSecret' }),
 } as const;

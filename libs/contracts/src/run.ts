@@ -212,9 +212,10 @@ export const runReportSchema = z
 export type RunReport = z.infer<typeof runReportSchema>;
 
 /**
- * The task memory bank (MemAgent): details the user gave, reused by later runs and on other
- * sites. A JetStream KV bucket, key = memory key; each entry has its own expiry, enforced on
- * read. A sensitive value is never stored here: only the handle of its secret.
+ * The task memory bank (MemAgent): details the user gave, reused by later runs. A JetStream KV
+ * bucket, key = memory key; each entry has its own expiry, enforced on read, and is bound to the
+ * site it was given for: used on another site only after asking the user. A sensitive value is
+ * never stored here: only the handle of its secret.
  */
 export const taskMemory = {
   bucket: 'forage-memory',
@@ -228,6 +229,8 @@ export const taskMemory = {
       expiresAt: isoTimeSchema,
       /** The run that asked for it. */
       runId: runIdSchema,
+      /** The site (origin) it was given for; absent on entries kept before details were bound. */
+      origin: z.string().max(300).optional(),
     })
     .meta({ title: 'MemoryEntry' }),
 } as const;

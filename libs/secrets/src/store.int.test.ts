@@ -74,6 +74,26 @@ describe('TaskSecretStore', () => {
     await expect(copied).rejects.toThrow(/does not open/);
   });
 
+  it('keeps the site a secret is bound to, sealed with it: an entry moved to another site does not open', async () => {
+    const runId = randomUUID();
+    const origin = 'http://shop.test:7813';
+    await store.putTaskSecret({ runId, handle: 'in-password', value: SECRET, ttlMs: 60_000, origin });
+    await expect(store.resolveBoundTaskSecret(runId, 'in-password')).resolves.toEqual({
+      value: SECRET,
+      origin,
+    });
+    const kv = await new Kvm(nc).open(taskSecrets.bucket);
+    const entry = JSON.parse(await raw(runId, 'in-password')) as { origin: string };
+    expect(entry.origin).toBe(origin);
+    for (const moved of [
+      { ...entry, origin: 'http://other.test' },
+      { ...entry, origin: undefined },
+    ]) {
+      await kv.put(taskSecrets.key({ runId, handle: 'in-password' }), JSON.stringify(moved));
+      await expect(store.resolveBoundTaskSecret(runId, 'in-password')).rejects.toThrow(/does not open/);
+    }
+  });
+
   it('refuses an expired secret, and an entry whose expiry was pushed back', async () => {
     const runId = randomUUID();
     await store.putTaskSecret({ runId, handle: 'otp', value: SECRET, ttlMs: 1_000 });

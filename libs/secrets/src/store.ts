@@ -15,8 +15,16 @@ const putSchema = z.object({
   handle: secretHandleSchema.shape.secretHandle,
   value: z.string().min(1).max(10_000),
   ttlMs: z.number().int().min(1).max(taskSecrets.ttlMs),
+  /** The site the secret was given for: it opens for typing there only (action-execution checks). */
+  origin: z.string().max(300).optional(),
 });
 export type TaskSecretPut = z.infer<typeof putSchema>;
+
+/** A resolved secret and the site it is bound to, when it is bound to one. */
+export interface BoundTaskSecret {
+  readonly value: string;
+  readonly origin?: string;
+}
 
 /**
  * Task memory's secrets: sealed values in the `forage-task-secrets` KV bucket under
@@ -57,10 +65,11 @@ export class TaskSecretStore {
       const fields = parsed.error.issues.map((i) => i.path.join('.') || '(root)');
       throw new InvalidTaskSecretError(`invalid task secret: ${[...new Set(fields)].join(', ')}`);
     }
-    const { runId, handle, value, ttlMs } = parsed.data;
+    const { runId, handle, value, ttlMs, origin } = parsed.data;
     const kvKey = taskSecrets.key({ runId, handle });
     const expiresAt = new Date(this.now() + ttlMs).toISOString();
-    const entry = { sealed: sealSecret({ key: this.key, kvKey, expiresAt, value }), expiresAt };
+    const sealed = sealSecret({ key: this.key, kvKey: boundKey(kvKey, origin), expiresAt, value });
+    const entry = { sealed, expiresAt, ...(origin !== undefined ? { origin } : {}) };
     try {
       await this.kv.put(kvKey, JSON.stringify(entry));
     } catch (err) {
@@ -74,6 +83,11 @@ export class TaskSecretStore {
    * another run owns, TaskSecretExpiredError once its expiry has passed.
    */
   async resolveTaskSecret(runId: string, handle: string): Promise<string> {
+    return (await this.resolveBoundTaskSecret(runId, handle)).value;
+  }
+
+  /** As resolveTaskSecret, with the site the secret is bound to (checked by the seal). */
+  async resolveBoundTaskSecret(runId: string, handle: string): Promise<BoundTaskSecret> {
     if (
       !runIdSchema.safeParse(runId).success ||
       !secretHandleSchema.shape.secretHandle.safeParse(handle).success
@@ -93,8 +107,15 @@ export class TaskSecretStore {
       throw new TaskSecretNotFoundError(`secret handle "${handle}" holds no readable entry`);
     if (Date.parse(entry.data.expiresAt) <= this.now())
       throw new TaskSecretExpiredError(`secret handle "${handle}" has expired`);
+    const { origin } = entry.data;
     try {
-      return openSecret({ key: this.key, kvKey, expiresAt: entry.data.expiresAt, sealed: entry.data.sealed });
+      const value = openSecret({
+        key: this.key,
+        kvKey: boundKey(kvKey, origin),
+        expiresAt: entry.data.expiresAt,
+        sealed: entry.data.sealed,
+      });
+      return origin !== undefined ? { value, origin } : { value };
     } catch (err) {
       if (err instanceof SecretSealBrokenError)
         throw new TaskSecretNotFoundError(
@@ -119,6 +140,11 @@ export class TaskSecretStore {
     }
     return removed;
   }
+}
+
+/** The associated data of a bound secret carries its site, so the binding cannot be edited away. */
+function boundKey(kvKey: string, origin: string | undefined): string {
+  return origin === undefined ? kvKey : `${kvKey}|${origin}`;
 }
 
 function parseOrNull(text: string): unknown {

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Page } from 'playwright-core';
 import type { PageAction } from '@forage/contracts';
 import { failureDetail } from '../core/action-summary.js';
+import { secretRefusal } from '../core/secret-origin.js';
 import { categorizeBrowserError, type ActionFailure } from '../core/failure-category.js';
 import { checkActionFits } from '../core/interpreter.js';
 import { newNotices, type Notice } from '../core/notices.js';
@@ -98,6 +99,7 @@ export class ActionAttempt {
     let noticesBefore: Notice[] = [];
     const performed = await this.perform({
       ...input,
+      secret: input.secret,
       deadline,
       beforeRun: async () => {
         if (ANSWERED.has(action.type))
@@ -155,6 +157,7 @@ export class ActionAttempt {
     session: ActionSession;
     action: PageAction;
     fillValue: string | undefined;
+    secret: ResolvedSecret | undefined;
     files: readonly UploadFile[];
     deadline: number;
     beforeRun: (target: ResolvedTarget | null) => Promise<void>;
@@ -176,6 +179,8 @@ export class ActionAttempt {
         if (refused) return { ...refusal(refused), target };
       }
     }
+    const foreign = input.secret ? secretRefusal(input.secret, page.url()) : undefined;
+    if (foreign) return { ...refusal({ category: 'blocked', message: foreign }), target };
     await input.beforeRun(target);
     try {
       const { detail, retries } = await performAction({

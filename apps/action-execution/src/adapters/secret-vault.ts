@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { runIdSchema, secretHandleSchema } from '@forage/contracts';
 import { UpstreamError } from '@forage/messaging';
 import {
+  type BoundTaskSecret,
   TaskSecretNotFoundError,
   TaskSecretStore,
   TaskSecretStoreUnavailableError,
@@ -48,7 +49,9 @@ export class SecretVault {
   }
 
   async resolve(input: { runId: string; handle: string }): Promise<ResolvedSecret> {
-    const value = (await this.fromStore(input)) ?? this.fromFile.get(input.runId)?.get(input.handle);
+    const stored = await this.fromStore(input);
+    if (stored) return { handle: input.handle, ...stored };
+    const value = this.fromFile.get(input.runId)?.get(input.handle);
     if (value === undefined)
       throw new UnknownSecretHandleError(`unknown secret handle "${input.handle}" for this run`);
     return { handle: input.handle, value };
@@ -59,10 +62,10 @@ export class SecretVault {
     return this.store ? this.store.forgetRun(runId) : 0;
   }
 
-  private async fromStore(input: { runId: string; handle: string }): Promise<string | undefined> {
+  private async fromStore(input: { runId: string; handle: string }): Promise<BoundTaskSecret | undefined> {
     if (!this.store) return undefined;
     try {
-      return await this.store.resolveTaskSecret(input.runId, input.handle);
+      return await this.store.resolveBoundTaskSecret(input.runId, input.handle);
     } catch (err) {
       // unknown, another run's, expired or not opening: the file may still hold it
       if (err instanceof TaskSecretNotFoundError) return undefined;

@@ -2,6 +2,8 @@
 export interface ResolvedSecret {
   readonly handle: string;
   readonly value: string;
+  /** The only site (origin) it may be typed into; absent: a secret not given for one site. */
+  readonly origin?: string;
 }
 
 /** The text that stands in for a secret wherever it would have appeared. */

@@ -51,10 +51,11 @@ export async function clearMemory(nc: NatsConnection): Promise<number> {
   return removed;
 }
 
-/** One line per entry; a secret is shown only as "(secret)", never its handle's value. */
+/** One line per entry, with the site it was given for; a secret is shown only as "(secret)", never its handle's value. */
 export function memoryLine(entry: MemoryEntry): string {
   const value = typeof entry.value === 'string' ? entry.value : '(secret)';
-  return `${entry.key.padEnd(18)} ${value.slice(0, 80).padEnd(32)} until ${entry.expiresAt}  (${entry.label})`;
+  const site = entry.origin ? ` for ${entry.origin}` : '';
+  return `${entry.key.padEnd(18)} ${value.slice(0, 80).padEnd(32)} until ${entry.expiresAt}  (${entry.label})${site}`;
 }
 
 /** `forage memory list [--json] | forget <key> | clear` against the running stack. */

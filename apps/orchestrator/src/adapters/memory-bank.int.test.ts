@@ -37,7 +37,9 @@ describe('the task memory bank', () => {
     detailOf('Password', 'password'),
   ];
 
-  it('reuses what one run was told in another run, and keeps no one-off message', async () => {
+  const origin = 'http://shop.test:7813';
+
+  it('reuses what one run was told in another run, bound to its site, and keeps no one-off message', async () => {
     const first = randomUUID();
     const kept = await memory.remember({
       runId: first,
@@ -47,10 +49,15 @@ describe('the task memory bank', () => {
         ['email', 'ada@example.org'],
         ['message', 'Do you ship abroad?'],
       ]),
+      origin,
     });
     expect(kept).toBe(2);
     const recalled = await memory.recall(randomUUID(), ['name', 'email', 'message', 'phone']);
-    expect(Object.fromEntries(recalled)).toEqual({ name: 'Ada Lovelace', email: 'ada@example.org' });
+    expect(Object.fromEntries(recalled)).toEqual({
+      name: { value: 'Ada Lovelace', origin },
+      email: { value: 'ada@example.org', origin },
+    });
+    expect((await memory.entry('email'))?.origin).toBe(origin);
   });
 
   it('keeps a secret sealed, hands a later run its own handle, and never stores the plaintext', async () => {
@@ -68,13 +75,18 @@ describe('the task memory bank', () => {
       runId: first,
       details,
       values: new Map([['password', { secretHandle: 'in-password' }]]),
+      origin,
     });
     // the first run ends: its own secrets are removed (as action-execution does), the bank's copy stays
     await memory.secrets.forgetRun(first);
     const second = randomUUID();
     const recalled = await memory.recall(second, ['password']);
-    expect(recalled.get('password')).toEqual({ secretHandle: 'mem-password' });
-    expect(await memory.secrets.resolveTaskSecret(second, 'mem-password')).toBe('correct horse');
+    expect(recalled.get('password')).toEqual({ value: { secretHandle: 'mem-password' }, origin });
+    // the later run's copy opens for typing on the site it was given for only
+    expect(await memory.secrets.resolveBoundTaskSecret(second, 'mem-password')).toEqual({
+      value: 'correct horse',
+      origin,
+    });
     const raw = [
       (await (await new Kvm(nc).open(taskMemory.bucket)).get('password'))?.string() ?? '',
       (await (await new Kvm(nc).open(taskSecrets.bucket)).get(`${second}.mem-password`))?.string() ?? '',
@@ -84,7 +96,7 @@ describe('the task memory bank', () => {
 
   it('forgets an entry once its own expiry has passed, though the bucket still holds it', async () => {
     await memory.remember({ runId: randomUUID(), details, values: new Map([['name', 'Grace Hopper']]) });
-    expect((await memory.recall(randomUUID(), ['name'])).get('name')).toBe('Grace Hopper');
+    expect((await memory.recall(randomUUID(), ['name'])).get('name')).toEqual({ value: 'Grace Hopper' });
     await new Promise((r) => setTimeout(r, ttlMs + 300));
     expect((await memory.recall(randomUUID(), ['name'])).size).toBe(0);
     expect(await (await new Kvm(nc).open(taskMemory.bucket)).get('name')).not.toBeNull();

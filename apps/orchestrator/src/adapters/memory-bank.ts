@@ -3,7 +3,7 @@ import { Kvm, type KV } from '@nats-io/kv';
 import { taskMemory, taskSecrets, type MemoryEntry } from '@forage/contracts';
 import { Bus } from '@forage/messaging';
 import { TaskSecretStore, taskSecretsKeyFrom } from '@forage/secrets';
-import type { Detail, DetailValue } from '../core/memory/details.js';
+import type { Detail, DetailValue, RecalledDetail } from '../core/memory/details.js';
 import { ORCHESTRATOR_CONFIG } from '../tokens.js';
 import type { OrchestratorConfig } from '../config.js';
 
@@ -56,22 +56,32 @@ export class MemoryBank implements OnModuleInit {
     return parsed.data;
   }
 
-  /** Values for the keys memory holds; a secret is copied to `runId` and returned as its handle. */
-  async recall(runId: string, keys: readonly string[]): Promise<Map<string, DetailValue>> {
-    const out = new Map<string, DetailValue>();
+  /**
+   * Values for the keys memory holds, each with the site it was given for; a secret is copied to
+   * `runId` (bound to that same site) and returned as its handle.
+   */
+  async recall(runId: string, keys: readonly string[]): Promise<Map<string, RecalledDetail>> {
+    const out = new Map<string, RecalledDetail>();
     for (const key of keys) {
       const entry = await this.entry(key);
       if (!entry) continue;
+      const bound = entry.origin !== undefined ? { origin: entry.origin } : {};
       if (typeof entry.value === 'string') {
-        out.set(key, entry.value);
+        out.set(key, { value: entry.value, ...bound });
         continue;
       }
       const handle = entry.value.secretHandle;
       try {
         const value = await this.secrets.resolveTaskSecret(MEMORY_VAULT_RUN_ID, handle);
         const left = Math.max(1, Date.parse(entry.expiresAt) - Date.now());
-        await this.secrets.putTaskSecret({ runId, handle, value, ttlMs: Math.min(left, this.maxSecretMs()) });
-        out.set(key, { secretHandle: handle });
+        await this.secrets.putTaskSecret({
+          runId,
+          handle,
+          value,
+          ttlMs: Math.min(left, this.maxSecretMs()),
+          ...bound,
+        });
+        out.set(key, { value: { secretHandle: handle }, ...bound });
       } catch {
         // an expired or unreadable secret is asked again
       }
@@ -79,12 +89,17 @@ export class MemoryBank implements OnModuleInit {
     return out;
   }
 
-  /** Keeps details for later runs: plain values as they are, secrets by the handle they already have. */
+  /**
+   * Keeps details for later runs, bound to the site they were given for: plain values as they
+   * are, secrets by the handle they already have.
+   */
   async remember(input: {
     runId: string;
     details: readonly Detail[];
     values: ReadonlyMap<string, DetailValue>;
+    origin?: string;
   }): Promise<number> {
+    const bound = input.origin !== undefined ? { origin: input.origin } : {};
     let kept = 0;
     const now = Date.now();
     for (const detail of input.details) {
@@ -97,7 +112,13 @@ export class MemoryBank implements OnModuleInit {
         // the run's copy goes when the run ends: the bank keeps its own, sealed the same way
         const handle = `mem-${detail.key}`.slice(0, 100);
         const plain = await this.secrets.resolveTaskSecret(input.runId, value.secretHandle);
-        await this.secrets.putTaskSecret({ runId: MEMORY_VAULT_RUN_ID, handle, value: plain, ttlMs: ttl });
+        await this.secrets.putTaskSecret({
+          runId: MEMORY_VAULT_RUN_ID,
+          handle,
+          value: plain,
+          ttlMs: ttl,
+          ...bound,
+        });
         stored = { secretHandle: handle };
       }
       const entry: MemoryEntry = {
@@ -108,6 +129,7 @@ export class MemoryBank implements OnModuleInit {
         savedAt: new Date(now).toISOString(),
         expiresAt: new Date(now + ttl).toISOString(),
         runId: input.runId,
+        ...bound,
       };
       await this.store().put(detail.key, JSON.stringify(entry));
       kept++;

@@ -1,6 +1,7 @@
-import { runNeedsInput } from '@forage/contracts';
+import { runNeedsInput, taskSecrets } from '@forage/contracts';
 import type { Bus } from '@forage/messaging';
 import type { Activities } from '../core/activities.js';
+import type { DetailValue } from '../core/memory/details.js';
 import type { OrchestratorConfig } from '../config.js';
 import type { MemoryBank } from './memory-bank.js';
 import type { RunClock } from './run-clock.js';
@@ -26,7 +27,7 @@ export function userActivities(input: {
   let asked = 0;
   return {
     recall: (keys) => memory.recall(runId, keys),
-    askUser: async ({ reason, url, questions, details }) => {
+    askUser: async ({ reason, url, origin, questions, details }) => {
       const askedAt = Date.now();
       const n = asked++;
       await ledger.mark(runId, 'needs_input', attempt, {
@@ -68,7 +69,10 @@ export function userActivities(input: {
         return undefined;
       }
       const values = valuesOf(received);
-      const kept = received.remember ? await memory.remember({ runId, details, values }) : 0;
+      if (origin) await bindSecrets({ memory, runId, values, origin });
+      const kept = received.remember
+        ? await memory.remember({ runId, details, values, ...(origin ? { origin } : {}) })
+        : 0;
       await input.report({
         step: 'plan',
         status: 'succeeded',
@@ -80,4 +84,28 @@ export function userActivities(input: {
     cancelled: () => signals.cancelled(runId),
     now: () => clock.runTime(),
   };
+}
+
+/**
+ * The secrets a user gave for a form are bound to that form's site: sealed again with it, so
+ * action-execution types them there and nowhere else.
+ */
+async function bindSecrets(input: {
+  memory: MemoryBank;
+  runId: string;
+  values: ReadonlyMap<string, DetailValue>;
+  origin: string;
+}): Promise<void> {
+  const { memory, runId, origin } = input;
+  for (const value of input.values.values()) {
+    if (typeof value === 'string') continue;
+    const plain = await memory.secrets.resolveTaskSecret(runId, value.secretHandle);
+    await memory.secrets.putTaskSecret({
+      runId,
+      handle: value.secretHandle,
+      value: plain,
+      ttlMs: taskSecrets.ttlMs,
+      origin,
+    });
+  }
 }

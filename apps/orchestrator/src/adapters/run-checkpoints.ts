@@ -40,6 +40,8 @@ const checkpointSchema = z.object({
   extraFields: z.array(z.object({ label: z.string(), value: z.union([z.string(), secretHandleSchema]) })),
   askedUser: z.boolean(),
   taskDone: z.object({ text: z.string(), source }).optional(),
+  taskEnded: z.object({ outcome: z.enum(['failed', 'unconfirmed']), reason: z.string() }).optional(),
+  taskSite: z.string().optional(),
   frontiers: z
     .array(
       z.object({

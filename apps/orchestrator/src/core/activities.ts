@@ -14,7 +14,7 @@ import type {
   verifyRun,
 } from '@forage/contracts';
 
-import type { Detail, DetailValue } from './memory/details.js';
+import type { Detail, DetailValue, RecalledDetail } from './memory/details.js';
 import type { Checkpoint } from './loop/checkpoint.js';
 
 export type SearchReply = CommandReply<typeof searchQuery>;
@@ -65,8 +65,11 @@ export interface Activities {
   answer(question: string, chunks: readonly SourcedChunk[]): Promise<AnswerReply>;
   verify(claims: readonly Claim[], expectedRecordIds: readonly string[]): Promise<VerifyReply>;
   report(step: StepReport): Promise<void>;
-  /** Details the memory bank holds (unexpired), by key; secrets come back as this run's handles. */
-  recall(keys: readonly string[]): Promise<ReadonlyMap<string, DetailValue>>;
+  /**
+   * Details the memory bank holds (unexpired), by key, each with the site it was given for;
+   * secrets come back as this run's handles.
+   */
+  recall(keys: readonly string[]): Promise<ReadonlyMap<string, RecalledDetail>>;
   /**
    * Asks the user (needs_input) and waits, bounded; the answers by key (sensitive ones as this
    * run's secret handles), kept in memory when the user agrees. Undefined when no answer came.
@@ -74,6 +77,8 @@ export interface Activities {
   askUser(input: {
     reason: string;
     url?: string;
+    /** The site the answers are given for: memory keeps them bound to it, secrets open only there. */
+    origin?: string;
     questions: readonly InputQuestion[];
     details: readonly Detail[];
   }): Promise<ReadonlyMap<string, DetailValue> | undefined>;

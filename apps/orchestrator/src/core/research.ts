@@ -9,6 +9,7 @@ import { checkpointOf, restoreCheckpoint, type Checkpoint } from './loop/checkpo
 import { fillMissingDetails } from './loop/details.js';
 import { decide, type LoopView, type RunLimits } from './loop/navigator.js';
 import { RunState } from './loop/run-state.js';
+import { namedTaskSite } from './loop/task-site.js';
 import { describeDecision, timedStep } from './loop/step.js';
 import { visit } from './loop/visit.js';
 import { feedbackQuery } from './loop/feedback.js';
@@ -62,10 +63,9 @@ export async function research(given: Activities, input: ResearchInput): Promise
   const { plan } = input;
   const log = new ReadingLog();
   const acts = log.observe(given);
-  // a question about the page the user gave is answered from it and its own site's links, or not at all
-  const searchClosed = plan.scope?.kind === 'page' ? plan.scope.why : undefined;
   const state = new RunState(input.limits);
   if (input.resume) restoreCheckpoint(state, input.resume);
+  state.taskSite ??= namedTaskSite(plan);
   const started = acts.now();
   const step = timedStep(acts);
   const taskTerms = termsOf(
@@ -130,6 +130,7 @@ export async function research(given: Activities, input: ResearchInput): Promise
       ? { url: pagination, text: 'next page', score: 99 }
       : frontier?.best(state.visited);
     const feedback = currentFeedback(plan, state);
+    const searchClosed = searchClosedFor(plan, state);
     const decision = decide({
       limits: state.limits,
       elapsedMs: acts.now() - started,
@@ -264,6 +265,18 @@ function searchOutcomesOf(
   return [...state.searchedUrls]
     .filter((u) => state.visited.has(u))
     .map((url) => ({ url, outcome: used.has(url) ? 'useful' : 'useless' }));
+}
+
+/**
+ * Why the run may not search: a question about the page the user gave is answered from it and
+ * its own site's links; a task bound to a site (named, or confirmed by the user) never looks for
+ * another site to send the same details to.
+ */
+function searchClosedFor(plan: Plan, state: RunState): string | undefined {
+  if (plan.scope?.kind === 'page') return plan.scope.why;
+  if (plan.kind === 'task' && state.taskSite)
+    return `the task is on ${state.taskSite}; no other site is looked for to send the details to`;
+  return undefined;
 }
 
 function siteRoot(site: string): string {

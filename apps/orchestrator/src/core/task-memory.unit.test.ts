@@ -65,6 +65,7 @@ describe('task memory in the research loop', () => {
         ['name', 'Ada Lovelace'],
         ['email', 'ada@example.org'],
       ]),
+      memoryFor: S,
     });
     expect((await all.result).outcome).toBe('answered');
     expect(all.fake.questionsAsked).toEqual([]);
@@ -72,6 +73,7 @@ describe('task memory in the research loop', () => {
 
     const some = ask(question, {
       memory: new Map([['email', 'ada@example.org']]),
+      memoryFor: S,
       answers: new Map([['name', 'Ada']]),
     });
     expect((await some.result).outcome).toBe('answered');
@@ -96,6 +98,7 @@ describe('task memory in the research loop', () => {
           ['email', 'ada@example.org'],
           ['password', { secretHandle: 'in-password' }],
         ]),
+        memoryFor: S,
       },
     });
     await research(fake.acts, {

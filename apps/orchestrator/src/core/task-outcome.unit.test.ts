@@ -41,6 +41,7 @@ async function run(web: FakeWeb, question: string) {
         ['email', 'ada@example.org'],
         ['password', { secretHandle: 'pw-1' }],
       ]),
+      memoryFor: NAMED,
     },
   });
   const result = await research(fake.acts, {

@@ -2,12 +2,17 @@ import { actKey, type PageActPlan } from './navigator.js';
 import { normalizeUrl } from '../explore/site-frontier.js';
 import { taskOutcomeOf } from './task-outcome.js';
 import { readCapture, sourceOf, type LoopDeps } from './visit.js';
+import { confirmSiteQuestion, settleSiteConfirmation } from './confirm-site.js';
+import { CONFIRM_SITE_KEY, isOnSite } from './task-site.js';
+import type { Activities } from '../activities.js';
+import type { RunState } from './run-state.js';
 
 export /** ACT: perform the planned actions in the run's browser session, then read the page they left. */
 async function actOnPage(deps: LoopDeps & { act: PageActPlan }): Promise<void> {
   const { acts, step, state, act } = deps;
   state.actKeysTried.add(actKey(act));
   state.pageActs = state.pageActs.filter((p) => actKey(p) !== actKey(act));
+  if (act.purpose === 'task-form' && !(await mayActOn({ acts, state, url: act.url }))) return;
   state.actions += act.actions.length;
   if (act.purpose === 'search-form') state.formsUsed.add(new URL(act.url).origin);
   const acted = await step(
@@ -65,4 +70,21 @@ async function actOnPage(deps: LoopDeps & { act: PageActPlan }): Promise<void> {
         reason: `${acted.url} said "${outcome.text}", but not in the page's readable text`,
       };
   }
+}
+
+/**
+ * A task's form is acted on only on the task's site: the one the user named, or, when none was
+ * named, the one the user confirms now (asked before anything is typed there).
+ */
+async function mayActOn(input: { acts: Activities; state: RunState; url: string }): Promise<boolean> {
+  const { acts, state, url } = input;
+  if (state.taskSite !== undefined) return isOnSite(url, state.taskSite);
+  const answers = await acts.askUser({
+    reason: `the request names no site; the run found a form on ${url}`,
+    url,
+    questions: [confirmSiteQuestion(url)],
+    details: [],
+  });
+  const said = answers?.get(CONFIRM_SITE_KEY);
+  return settleSiteConfirmation({ state, url, answer: typeof said === 'string' ? said : undefined });
 }

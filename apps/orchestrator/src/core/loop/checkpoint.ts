@@ -29,6 +29,8 @@ export interface Checkpoint {
   readonly askedUser: boolean;
   readonly taskDone?: { readonly text: string; readonly source: ScoredAnswer['source'] };
   readonly taskEnded?: { readonly outcome: 'failed' | 'unconfirmed'; readonly reason: string };
+  /** The site the task is bound to (named by the user, or confirmed by them). */
+  readonly taskSite?: string;
   /** Optional: checkpoints saved before these were kept restore without them. */
   readonly frontiers?: readonly FrontierSnapshot[];
   readonly currentSite?: string;
@@ -55,6 +57,7 @@ export function checkpointOf(state: RunState): Checkpoint {
     askedUser: state.askedUser,
     ...(state.taskDone ? { taskDone: state.taskDone } : {}),
     ...(state.taskEnded ? { taskEnded: state.taskEnded } : {}),
+    ...(state.taskSite ? { taskSite: state.taskSite } : {}),
     frontiers: [...state.frontiers.values()].map((f) => f.snapshot()),
     ...(state.currentSite ? { currentSite: state.currentSite } : {}),
     pendingNext: [...state.pendingNext],
@@ -81,6 +84,7 @@ export function restoreCheckpoint(state: RunState, cp: Checkpoint): void {
   state.askedUser = cp.askedUser;
   if (cp.taskDone) state.taskDone = cp.taskDone;
   if (cp.taskEnded) state.taskEnded = { ...cp.taskEnded };
+  if (cp.taskSite) state.taskSite = cp.taskSite;
   // without these a resumed run forgets the links it queued and searches instead of following them
   for (const f of cp.frontiers ?? [])
     state.frontiers.set(f.origin, SiteFrontier.restore(f, state.limits.maxPagesPerSite));

@@ -54,6 +54,11 @@ export class RunState {
   taskMissingFields: FormField[] = [];
   /** The page holding the task's form, as last read (its forms are planned again once details arrive). */
   taskPage: { url: string; structure: PageStructure; stateKey: string } | undefined;
+  /**
+   * The site the task may act on: the one the user named, or the one they confirmed when asked.
+   * Its form is filled and sent there and nowhere else.
+   */
+  taskSite: string | undefined;
   /** Details recalled from memory or given by the user during the run. */
   readonly extraFields: TaskSpec['fields'][number][] = [];
   /** The user was asked already (follow-up questions are asked once per run). */

@@ -10,6 +10,7 @@ import { UserPageRefusedError } from '../../errors.js';
 import type { PageActPlan } from './navigator.js';
 import type { RunState } from './run-state.js';
 import type { StepRunner } from './step.js';
+import { isOnSite } from './task-site.js';
 
 export interface LoopDeps {
   acts: Activities;
@@ -123,7 +124,9 @@ async function readCapture(
     items.length > 0 ||
     chunks.some((c) => [...deps.taskTerms].filter((t) => c.text.toLowerCase().includes(t)).length >= 2);
   state.deadBranch = !yielded && offered > 0 && state.pagesRead > 1 ? source.url : undefined;
-  const task = taskOfRun(plan, state);
+  // a task acts on its site alone: the form of any other site is neither planned nor filled
+  const task =
+    state.taskSite === undefined || isOnSite(source.url, state.taskSite) ? taskOfRun(plan, state) : undefined;
   if (task?.submit && state.taskDone === undefined) {
     // details the request lacks come from memory or the user (asked once), never guessed
     const form = taskFormPlan(structure.forms, task);
@@ -159,11 +162,15 @@ function followable(input: {
   links: PageStructure['links'];
 }): PageStructure['links'] {
   const { scope } = input.plan;
-  if (scope?.kind !== 'page') return input.links;
+  const { taskSite } = input.state;
+  // a task bound to a site explores that site only
+  const onTaskSite = (links: PageStructure['links']): PageStructure['links'] =>
+    input.plan.kind === 'task' && taskSite ? links.filter((l) => isOnSite(l.url, taskSite)) : links;
+  if (scope?.kind !== 'page') return onTaskSite(input.links);
   const exploring = input.plan.kind === 'listing' || input.plan.kind === 'task';
   if (!exploring && !input.state.scopePages.has(normalizeUrl(input.url))) return [];
   const sites = new Set([...scope.origins, originOf(input.url)]);
-  return input.links.filter((l) => sites.has(originOf(l.url)));
+  return onTaskSite(input.links.filter((l) => sites.has(originOf(l.url))));
 }
 
 function originOf(url: string): string {

@@ -4,6 +4,12 @@ import type { FormField } from '../explore/page-structure.js';
 /** A value the task fills in: plain text, or a secret used only through its handle. */
 export type DetailValue = string | { readonly secretHandle: string };
 
+/** A detail the memory bank holds, with the site it was given for (none: an entry older than that). */
+export interface RecalledDetail {
+  readonly value: DetailValue;
+  readonly origin?: string;
+}
+
 /** A detail a form needs, named the way the memory bank keeps it. */
 export interface Detail {
   readonly key: string;

@@ -40,7 +40,7 @@ export function givenFields(question: string): GivenField[] {
     });
     starts.forEach((m, i) => {
       const label = normalLabel(m[1]);
-      if (!label || m.index === undefined) return;
+      if (!label) return;
       // "message Is it in stock?": a capitalised word opens the value, it is not the "is" of "name is …"
       const opener = m[2] !== undefined && /^[A-Z]/.test(m[2]) ? m[0].lastIndexOf(m[2]) : -1;
       const from = m.index + (opener >= 0 ? opener : m[0].length);

@@ -42,6 +42,8 @@ export interface FakeRun {
 export interface FakeUser {
   /** Details the memory bank holds, by key. */
   readonly memory?: ReadonlyMap<string, string | { secretHandle: string }>;
+  /** The site the memory's details were given for (absent: entries bound to no site). */
+  readonly memoryFor?: string;
   /** What the user answers when asked (undefined: no answer in time). */
   readonly answers?: ReadonlyMap<string, string | { secretHandle: string }>;
   /** The run is cancelled after this many calls to the services. */
@@ -229,7 +231,8 @@ export function fakeRun(
         new Map(
           keys.flatMap((k) => {
             const v = options.user?.memory?.get(k);
-            return v === undefined ? [] : [[k, v] as const];
+            const origin = options.user?.memoryFor;
+            return v === undefined ? [] : [[k, { value: v, ...(origin ? { origin } : {}) }] as const];
           }),
         ),
       ),
