@@ -118,14 +118,22 @@ function countBy(of: readonly Judged[], wrong: readonly Judged[]): string {
     .join(' ');
 }
 
+const STATEMENT_CHECKS = new Set(['subject', 'attribute', 'value', 'not_negated', 'constraint', 'hops']);
+
 function printErrors(judged: readonly Judged[], released: (j: Judged) => boolean): void {
   console.log('\nerrors (false withholds and false releases):');
   for (const j of judged) {
     const wrong = j.case.kind === 'true' ? !released(j) : released(j);
     if (!wrong) continue;
-    const reason = j.verdict.reasons?.[0] ?? j.verdict.checks.map((c) => `${c.name}:${c.detail}`).join(' | ');
+    // a false release has no failed check: what the statement checks read is the reason it passed
+    const reason =
+      j.verdict.reasons?.[0] ??
+      j.verdict.checks
+        .filter((c) => STATEMENT_CHECKS.has(c.name))
+        .map((c) => `${c.name}:${c.detail}`)
+        .join(' | ');
     console.log(
-      `  ${j.case.kind.padEnd(24)} ${j.case.dataset.padEnd(13)} "${j.case.claim.text.slice(0, 40)}" ${j.case.claim.source.url.slice(0, 60)} — ${reason.slice(0, 200)}`,
+      `  ${j.case.kind.padEnd(24)} ${j.case.dataset.padEnd(13)} "${j.case.claim.text.slice(0, 40)}" ${j.case.claim.source.url.slice(0, 60)} — ${reason.slice(0, 400)}`,
     );
   }
 }

@@ -9,6 +9,8 @@ export interface ProductPage {
   readonly url: string;
   readonly html: string;
   readonly truth: ProductTruth;
+  /** The gold currency as the page writes it ("$", "€", "EUR"), when the benchmark gives one. */
+  readonly currency?: string;
 }
 
 /** Allowed gold values per scored attribute (empty: the page has none). */
@@ -33,6 +35,7 @@ const groundTruthSchema = z.record(
     availability: values,
     InStock: values,
     OutOfStock: values,
+    currency: values.optional(),
   }),
 );
 const predictionSchema = z.record(
@@ -79,6 +82,7 @@ export function loadProductPages(dir: string): ProductPage[] {
         InStock: entry.InStock,
         OutOfStock: entry.OutOfStock,
       },
+      ...(entry.currency?.[0] ? { currency: entry.currency[0] } : {}),
     };
   });
 }

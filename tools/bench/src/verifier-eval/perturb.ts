@@ -12,12 +12,15 @@ export function negateSentence(sentence: string, answer: string): string | undef
     start: m.index,
     end: m.index + m[0].length,
   }));
-  const before = verbs.filter((v) => v.end <= at && !/[,;:]/.test(sentence.slice(v.end, at))).at(-1);
+  // the verb of the answer's own clause: no clause or sentence end between them
+  const before = verbs.filter((v) => v.end <= at && !/[,;:.]/.test(sentence.slice(v.end, at))).at(-1);
   const after = verbs.find(
-    (v) => v.start >= at + answer.length && !/[,;:]/.test(sentence.slice(at + answer.length, v.start)),
+    (v) => v.start >= at + answer.length && !/[,;:.]/.test(sentence.slice(at + answer.length, v.start)),
   );
   const verb = before ?? after;
   if (!verb) return undefined;
+  // a clause that already denies something ("is not a tapestry but…", "had no fuel") is not negated twice
+  if (/^\s*(?:not|no|never)\b/i.test(sentence.slice(verb.end))) return undefined;
   return `${sentence.slice(0, verb.end)}not ${sentence.slice(verb.end)}`;
 }
 

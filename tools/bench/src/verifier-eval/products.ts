@@ -1,4 +1,4 @@
-import { numbersIn } from '@forage/lexicon';
+import { currencyOf, numbersIn } from '@forage/lexicon';
 import type { ProductPage } from '../products/dataset.js';
 import { chunkWith, claimOn, type EvalCase, type EvidenceBench } from './bench.js';
 import { changedAmount, formatAmount, otherCurrency } from './perturb.js';
@@ -25,7 +25,8 @@ export function productCases(bench: EvidenceBench, pages: readonly ProductPage[]
       const mention =
         numbersIn(priced.quoted)[0] ??
         numbersIn(priced.chunk.text).find((m) => Math.abs(m.amount - price) < 0.005);
-      const currency = mention?.currency;
+      // the currency beside the amount, else the benchmark's gold currency; unknown, none is claimed
+      const currency = mention?.currency ?? (p.currency ? currencyOf(p.currency) : undefined);
       const statement = {
         subject,
         scope,
@@ -43,13 +44,15 @@ export function productCases(bench: EvidenceBench, pages: readonly ProductPage[]
           value: { type: 'money', amount: changed, ...(currency ? { currency } : {}) },
         }),
       });
-      cases.push({
-        kind: 'unit_or_currency_changed',
-        dataset,
-        claim: on(priced.quoted, {
-          value: { type: 'money', amount: price, currency: otherCurrency(currency) },
-        }),
-      });
+      // another currency than the item's: only when the item's currency is known
+      if (currency)
+        cases.push({
+          kind: 'unit_or_currency_changed',
+          dataset,
+          claim: on(priced.quoted, {
+            value: { type: 'money', amount: price, currency: otherCurrency(currency) },
+          }),
+        });
       cases.push({
         kind: 'other_attribute',
         dataset,

@@ -139,8 +139,9 @@ export function squadCases(
     if (!claim) return;
     cases.push({ kind: 'true', dataset, claim });
     const digits = /\d+/.exec(answer);
-    if (digits) {
-      const changed = answer.replace(digits[0], String(Number(digits[0]) + 1));
+    // a changed number the paragraph does not state anywhere (else it is another value of the page)
+    const changed = digits ? changedNumber(answer, digits[0], q.context) : undefined;
+    if (changed) {
       cases.push({
         kind: 'number_changed',
         dataset,
@@ -160,4 +161,13 @@ export function squadCases(
     }
   });
   return cases;
+}
+
+/** The answer with its number raised by 1, 2, … until the paragraph states no such number. */
+function changedNumber(answer: string, digits: string, context: string): string | undefined {
+  for (let step = 1; step <= 20; step += 1) {
+    const number = String(Number(digits) + step);
+    if (!new RegExp(`(?<!\\d)${number}(?!\\d)`).test(context)) return answer.replace(digits, number);
+  }
+  return undefined;
 }

@@ -12,6 +12,7 @@ import {
   renderedText,
   type TextBlock,
 } from '@forage/html';
+import { formerPrices } from './former-prices.js';
 import { governanceOf, pageTitles, type Governance } from './governors.js';
 import { jsonLdStatements } from './json-ld.js';
 import { resolveXPath } from './xpath.js';
@@ -82,6 +83,14 @@ export class SnapshotPage {
    * What governs the node at an XPath: its table headers, microdata item, card, region, the
    * headings it sits under and the page's title — read from the stored DOM, never from the claim.
    */
+  private former: readonly number[] | undefined;
+
+  /** The amounts the page shows as former prices (struck through, marked old). */
+  formerPrices(): readonly number[] {
+    this.former ??= formerPrices(this.doc);
+    return this.former;
+  }
+
   /**
    * What the page's own structured description (JSON-LD, microdata, RDFa and product meta tags)
    * declares for properties of these names (lower case, local form): the page's word on its main

@@ -2,11 +2,15 @@ import type { CheckResult, Claim, ClaimBinding } from '@forage/contracts';
 import { isKnownAttribute, labelsIn, namesAttribute, numbersIn, propertiesOf } from '@forage/lexicon';
 import type { NodeContext } from '../page/snapshot-page.js';
 import { clauseStart, excerpt, valueIndex } from './names.js';
+import { qualifierOf } from './price-qualifiers.js';
 
 export interface StatementCheck {
   readonly check: CheckResult;
   readonly binding?: ClaimBinding;
 }
+
+/** Attributes whose value is an amount of money. */
+const MONEY_ATTRIBUTES = new Set(['price', 'gdp']);
 
 /** How far from the value a label in the same clause still labels it. */
 const NEAR = 60;
@@ -50,17 +54,27 @@ export function checkAttribute(input: {
     if (propertiesOf(attribute).includes(local)) return pass('structured-data property', context.property);
   }
   const at = valueIndex(nodeText, value);
+  const money =
+    at >= 0
+      ? numbersIn(nodeText).find(
+          (m) => m.currency && m.index <= at + value.length && m.index + m.raw.length >= at,
+        )
+      : undefined;
   const nearest = at >= 0 ? nearestLabel(nodeText, at, value.length) : undefined;
   if (nearest?.attribute === attribute) return pass('label', nearest.label);
   // a price needs no word: its currency says what it is
-  if (attribute === 'price' && at >= 0) {
-    const money = numbersIn(nodeText).find(
-      (m) => m.currency && m.index <= at + value.length && m.index + m.raw.length >= at,
-    );
-    if (money) return pass('currency', `${money.currency ?? ''} ${money.raw}`);
-  }
+  // the amount's own words make it another figure (a shipping charge, an amount before tax, a saving)
+  const qualifier = attribute === 'price' && at >= 0 ? qualifierOf(nodeText, at, value.length) : undefined;
+  if (qualifier)
+    return fail(`the amount is ${qualifier === 'saving' ? 'a' : 'the'} ${qualifier}, not the price`);
+  if (attribute === 'price' && money) return pass('currency', `${money.currency ?? ''} ${money.raw}`);
   if (nearest)
     return fail(`the value is labelled "${nearest.label}" (${nearest.attribute}), not ${attribute}`);
+  // an amount of money is the value of a priced attribute only, never a code, a rating or a count
+  if (money && !MONEY_ATTRIBUTES.has(attribute))
+    return fail(
+      `the value is an amount of money ("${money.raw}", ${money.currency ?? ''}), not a ${attribute}`,
+    );
   if (context.label) {
     if (namesAttribute(context.label, attribute)) return pass('label', context.label);
     const other = labelsIn(context.label)[0];
@@ -76,8 +90,10 @@ export function checkAttribute(input: {
         `the value's ${g.via.replace('_', ' ')} "${excerpt(g.text)}" labels ${other.attribute}, not ${attribute}`,
       );
   }
+  // a heading labels a section ("Specifications", "Price"); the page's own name labels nothing
   const heading = context.headings[0];
-  if (heading && namesAttribute(heading, attribute)) return pass('heading', heading);
+  if (heading && heading !== context.h1 && namesAttribute(heading, attribute))
+    return pass('heading', heading);
   if (context.property) {
     return fail(`the node's structured-data property "${context.property}" is not ${attribute}`);
   }

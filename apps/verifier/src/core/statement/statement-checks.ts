@@ -5,7 +5,7 @@ import { checkConstraint } from './constraint.js';
 import { checkScope } from './scope.js';
 import { checkSubject } from './subject.js';
 import { checkNotNegated, checkValue } from './value.js';
-import { propertiesOf } from '@forage/lexicon';
+import { currenciesIn, propertiesOf } from '@forage/lexicon';
 import type { NodeContext } from '../page/snapshot-page.js';
 
 /** For a claim about the page's main item, what the page's structured description declares of its price. */
@@ -19,6 +19,22 @@ function declaredFor(
       amounts: page.declared(propertiesOf('price')),
       currencies: page.declared(propertiesOf('currency')),
     },
+  };
+}
+
+/**
+ * The currencies a page states, for an amount whose node states none: what its structured
+ * description declares, else every currency its visible text names.
+ */
+function pageCurrenciesOf(page: SnapshotPage | undefined): () => readonly string[] {
+  let read: readonly string[] | undefined;
+  return () => {
+    if (read) return read;
+    const declared = (page?.declared(propertiesOf('currency')) ?? [])
+      .map((c) => c.trim().toUpperCase())
+      .filter((c) => /^[A-Z]{3}$/.test(c));
+    read = declared.length > 0 ? [...new Set(declared)] : currenciesIn(page?.text ?? '');
+    return read;
   };
 }
 
@@ -50,7 +66,16 @@ export function statementChecks(input: { claim: Claim; page: SnapshotPage | unde
     checkScope({ claim }),
     subject?.check,
     attribute?.check,
-    checkValue({ claim, nodeText, labels: labelsOf(context), ...declaredFor(claim, page) }),
+    checkValue({
+      claim,
+      nodeText,
+      labels: labelsOf(context),
+      ...declaredFor(claim, page),
+      pageCurrencies: pageCurrenciesOf(page),
+      ...(page && claim.subject?.mainItem && claim.value?.type === 'money'
+        ? { formerPrices: page.formerPrices() }
+        : {}),
+    }),
     checkNotNegated({ claim, nodeText }),
     checkConstraint({ claim, nodeText }),
   ].filter((c): c is CheckResult => c !== undefined);

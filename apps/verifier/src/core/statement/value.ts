@@ -40,6 +40,10 @@ export function checkValue(input: {
   labels?: readonly string[];
   /** For a claim about the page's main item: what its structured description declares (prices, currencies). */
   declared?: { readonly amounts: readonly string[]; readonly currencies: readonly string[] };
+  /** Currencies the page states anywhere, read only when the node states none. */
+  pageCurrencies?: () => readonly string[];
+  /** For a claim about the page's main item: the amounts the page shows as former prices. */
+  formerPrices?: readonly number[];
 }): CheckResult | undefined {
   const value = input.claim.value;
   if (!value) return undefined;
@@ -50,13 +54,18 @@ export function checkValue(input: {
     case 'number':
       return (
         declaredDiffers(value, input.declared) ??
-        numeric({ value, mentions: numbersIn(text), text, labels: input.labels ?? [] })
+        formerPrice(value, input.formerPrices ?? [], input.declared) ??
+        numeric({
+          value,
+          mentions: numbersIn(text),
+          text,
+          labels: input.labels ?? [],
+          pageCurrencies: input.pageCurrencies ?? (() => []),
+        })
       );
     case 'name':
     case 'member':
-      return fold(text).includes(fold(value.text))
-        ? pass(`the node names "${excerpt(value.text)}"`)
-        : fail(`the node does not name "${excerpt(value.text)}"; it reads "${excerpt(text)}"`);
+      return named({ value: value.text, text, subject: input.claim.subject?.asked });
     case 'date':
       return dated(value.iso, text);
     case 'boolean':
@@ -64,11 +73,34 @@ export function checkValue(input: {
   }
 }
 
+/**
+ * The node names the value, and not only as a piece of the subject's own name: "University" read
+ * inside "Virginia Commonwealth University" says nothing about that university.
+ */
+function named(input: { value: string; text: string; subject: string | undefined }): CheckResult {
+  const { value, text, subject } = input;
+  const wanted = fold(value);
+  const folded = fold(text);
+  if (!folded.includes(wanted))
+    return fail(`the node does not name "${excerpt(value)}"; it reads "${excerpt(text)}"`);
+  const own = subject ? fold(subject) : '';
+  if (own !== '' && own.includes(wanted) && own !== wanted) {
+    const outside = folded.split(own).join(' \u0000 ');
+    if (!outside.includes(wanted))
+      return fail(
+        `"${excerpt(value)}" is read only as part of the subject's own name "${excerpt(subject ?? '')}"`,
+      );
+  }
+  return pass(`the node names "${excerpt(value)}"`);
+}
+
 function numeric(input: {
   value: Extract<ClaimValue, { type: 'money' | 'number' }>;
   mentions: readonly NumberMention[];
   text: string;
   labels: readonly string[];
+  /** Currencies the page states anywhere (its structured description first): the last place a currency is read from. */
+  pageCurrencies: () => readonly string[];
 }): CheckResult {
   const { value, mentions, text, labels } = input;
   const same = (n: number | undefined): boolean => n !== undefined && Math.abs(n - value.amount) < 0.005;
@@ -86,10 +118,16 @@ function numeric(input: {
     const wanted = value.currency?.toUpperCase();
     const stated = equal.flatMap((m) => (m.currency ? [m.currency] : []));
     // no currency beside the number: the ones its labels or its node state
-    const around =
+    const near =
       stated.length > 0 ? stated : [...new Set([...labels.flatMap(currenciesIn), ...currenciesIn(text)])];
-    if (wanted && around.length > 0 && !around.includes(wanted))
-      return fail(`the node states ${String(value.amount)} in ${around.join('/')}, not ${wanted}`);
+    // a currency claimed must be read somewhere: beside the amount, in its node, else on the page
+    const around = near.length > 0 || !wanted ? near : input.pageCurrencies();
+    if (wanted && around.length === 0)
+      return fail(`the page states no currency for ${String(value.amount)}; ${wanted} cannot be read`);
+    if (wanted && !around.includes(wanted))
+      return fail(
+        `the ${near.length > 0 ? 'node' : 'page'} states ${String(value.amount)} in ${around.slice(0, 4).join('/')}, not ${wanted}`,
+      );
     return pass(`${String(value.amount)}${wanted ? ` ${wanted}` : ''} read as "${equal[0]?.raw ?? ''}"`);
   }
   const wanted = unitOf(value.unit);
@@ -123,6 +161,19 @@ function declaredDiffers(
       `the page's structured description prices its main item in ${[...new Set(currencies)].join('/')}, not ${wanted}`,
     );
   return undefined;
+}
+
+/** The amount is one the page shows as a former price (struck through, marked old), and not the one it declares. */
+function formerPrice(
+  value: Extract<ClaimValue, { type: 'money' | 'number' }>,
+  former: readonly number[],
+  declared: { readonly amounts: readonly string[] } | undefined,
+): CheckResult | undefined {
+  if (value.type !== 'money' || !former.some((a) => Math.abs(a - value.amount) < 0.005)) return undefined;
+  const declaredAmounts = (declared?.amounts ?? []).flatMap((a) => numbersIn(a).map((m) => m.amount));
+  if (declaredAmounts.length === 1 && Math.abs((declaredAmounts[0] ?? NaN) - value.amount) < 0.005)
+    return undefined;
+  return fail(`the page shows ${String(value.amount)} as a former price (struck through or marked old)`);
 }
 
 const MONTHS = [
@@ -167,6 +218,28 @@ function dated(iso: string, text: string): CheckResult {
 }
 
 /**
+ * Where a clause ends: a sentence end (before a quote mark or bracket too), a semicolon, a colon,
+ * a comma, "but", a line. The value's clause runs from the last boundary before it to the first
+ * after it.
+ */
+const CLAUSE_BOUNDARY = /[.!?。]["”’)\]]*\s|[;:,]\s|\sbut\s|\n/g;
+/** How far after the value its clause is read ("by 1974 the talks had not …"). */
+const CLAUSE_TAIL = 120;
+
+/**
+ * A clause as negation is read in it: a "non-" prefix makes a word ("non-Catholics"), not a
+ * denial; "not … until X" states when something happened, at X.
+ */
+function readable(head: string, tail: string): string {
+  const words = (text: string): string =>
+    text.replace(/\bnon-(?=\p{L})/giu, '').replace(/\b(?:not|n't)\b(?=[^,;.]*\buntil\b)/giu, '');
+  // "no" denies the noun it stands before: the value ("has no value") or the value's one qualifier
+  const before = words(head).replace(/\bno\b(?=(?:\s+\S+){2,}\s*$)/giu, '');
+  const after = words(tail).replace(/\bno\b(?!\s+longer)/giu, '');
+  return `${before}value${after}`;
+}
+
+/**
  * The clause the value is quoted from does not deny it ("is not the capital", "nicht verfügbar").
  * Undefined for claims that state no attribute or value (a listed name is not a statement).
  */
@@ -182,18 +255,17 @@ export function checkNotNegated(input: {
   const at = valueIndex(nodeText, claim.text);
   if (at < 0) return { name, passed: true, detail: 'the value is not quoted as a span (checked by value)' };
   const before = nodeText.slice(0, at);
-  const start = Math.max(
-    ...['. ', '; ', '! ', '? ', '。', '\n', ': ', ' but '].map((b) => before.lastIndexOf(b)),
-    -1,
-  );
+  const starts = [...before.matchAll(CLAUSE_BOUNDARY)].map((m) => m.index + m[0].length);
+  const start = starts.at(-1) ?? 0;
   const afterText = nodeText.slice(at + claim.text.length);
-  const ends = ['. ', '; ', '! ', '? ', '。', '\n', ', ', ' but ']
-    .map((b) => afterText.indexOf(b))
-    .filter((i) => i >= 0);
-  const end = ends.length > 0 ? Math.min(...ends) : afterText.length;
-  const clause = `${before.slice(start < 0 ? 0 : start)} ${afterText.slice(0, Math.min(end, 40))}`;
+  const found = afterText.search(CLAUSE_BOUNDARY);
+  const end = found < 0 ? afterText.length : found;
+  const clause = `${before.slice(start)}${claim.text}${afterText.slice(0, Math.min(end, CLAUSE_TAIL))}`;
+  // the value's own words deny nothing ("No Doubt" is a name): it is read as a placeholder;
   // "without" denies what follows it, not this value ("€12 without VAT")
-  const cue = negationIn(clause, { prepositions: false });
+  const cue = negationIn(readable(before.slice(start), afterText.slice(0, Math.min(end, CLAUSE_TAIL))), {
+    prepositions: false,
+  });
   return cue
     ? { name, passed: false, detail: `the clause "${excerpt(clause.trim(), 120)}" denies it ("${cue}")` }
     : { name, passed: true, detail: 'the clause asserts it' };
