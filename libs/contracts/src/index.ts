@@ -11,6 +11,7 @@ export * from './derivation.js';
 export * from './processing.js';
 export * from './claim.js';
 export * from './verify.js';
+export * from './thread.js';
 export * from './run.js';
 export * from './http.js';
 export * from './dead-letter.js';

@@ -9,6 +9,7 @@ import {
   questionTextSchema,
   runIdSchema,
 } from './common.js';
+import { runThreadSchema, threadIdSchema } from './thread.js';
 
 export const runOptionsSchema = z.object({
   maxPages: z.number().int().min(1).max(20).default(3),
@@ -21,6 +22,8 @@ export const runStartPayload = z
     requestedAt: isoTimeSchema,
     options: runOptionsSchema.default({ maxPages: 3 }),
     urls: z.array(httpUrlSchema).max(10).optional(),
+    /** The thread the run continues; absent: the run starts a thread of its own (id = its run id). */
+    threadId: threadIdSchema.optional(),
   })
   .meta({ title: 'RunStart' });
 
@@ -207,6 +210,8 @@ export const runReportSchema = z
     /** What could not be found or verified. */
     unverified: z.array(z.object({ claim: z.string().max(2000), reason: z.string().max(2000) })).max(200),
     metrics: runMetricsSchema,
+    /** The thread the run belongs to and how its question was read against the earlier turns. */
+    thread: runThreadSchema.optional(),
   })
   .meta({ title: 'RunReport' });
 export type RunReport = z.infer<typeof runReportSchema>;
@@ -250,5 +255,7 @@ export const runCompleted = defineEvent({
     verdict: verdictRefSchema.optional(),
     /** The final report (answer, facts with citations, listing, metrics). */
     report: runReportSchema.optional(),
+    /** The thread the run belongs to (continue it with `threadId`). */
+    thread: runThreadSchema.optional(),
   }),
 });
