@@ -9,6 +9,7 @@ import { RunLedger } from './adapters/run-ledger.js';
 import { RunMetricsRecorder } from './adapters/run-metrics.js';
 import { RunPlanner } from './adapters/run-planner.js';
 import { RunSignals } from './adapters/run-signals.js';
+import { ThreadStore } from './adapters/thread-store.js';
 import { RunInputHandler } from './handlers/run-input.handler.js';
 import { RunStartHandler } from './handlers/run-start.handler.js';
 
@@ -28,6 +29,7 @@ export class OrchestratorModule {
         RunLedger,
         RunSignals,
         RunCheckpoints,
+        ThreadStore,
         MemoryBank,
         RunPlanner,
         RunMetricsRecorder,

@@ -18,6 +18,8 @@ export const orchestratorConfigSchema = baseEnvSchema
       .min(1)
       .max(24 * 30)
       .default(24 * 7),
+    /** How long a conversation's turns are kept after its last run (a later run continues it until then). */
+    ORCH_THREAD_TTL_DAYS: z.coerce.number().min(1).max(365).default(30),
     /** Navigator decisions one run may take. */
     ORCH_MAX_STEPS: z.coerce.number().int().min(1).max(500).default(60),
     /** Searches one run may run (the first query and the ones feedback asks for). */

@@ -20,3 +20,12 @@ export class UserPageRefusedError extends Error {
   override readonly name = 'UserPageRefusedError';
   readonly retryable = false;
 }
+
+/**
+ * A question of a thread refers to something ("its", "the second one") that neither the earlier
+ * turns nor the user's answer settle: the run ends without an answer rather than guess.
+ */
+export class UnsettledReferenceError extends Error {
+  override readonly name = 'UnsettledReferenceError';
+  readonly retryable = false;
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { citationSchema, runCompleted, runNeedsInput, runStateSchema, runStep } from './run.js';
 import { isoTimeSchema, runIdSchema } from './common.js';
+import { threadIdSchema } from './thread.js';
 
 /** How the gateway checked a completion against the verifier's recorded verdict. */
 export const verdictGateSchema = z
@@ -29,6 +30,8 @@ export const runViewSchema = z
     /** The completion as shown: an answer only as far as the recorded verdict confirms it. */
     result: runCompleted.payload.nullable(),
     gate: verdictGateSchema.nullable(),
+    /** The thread the run belongs to: pass it as `threadId` to ask a follow-up; null when unknown. */
+    threadId: threadIdSchema.nullable(),
   })
   .meta({ title: 'RunView', description: 'A run: its steps so far and, once completed, its checked result' });
 export type RunViewBody = z.infer<typeof runViewSchema>;

@@ -23,6 +23,7 @@ export const runReportSchema = z.looseObject({
   question: z.string().optional(),
   steps: z.array(runStep.payload).optional(),
   result: runCompleted.payload.nullable().optional(),
+  threadId: z.string().nullable().optional(),
   gate: z
     .looseObject({ status: z.string(), reasons: z.array(z.string()).optional() })
     .nullable()

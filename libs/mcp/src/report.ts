@@ -4,6 +4,8 @@ import type { RunReport } from './port.js';
 /** What the `ask` and `get_run` tools return as structured content. */
 export interface RunSummary {
   readonly runId: string;
+  /** The thread the run belongs to: pass it as `threadId` to `ask` for a follow-up question. */
+  readonly threadId: string | null;
   readonly status: string;
   /** answered | unverified | no_answer | failed; null while the run goes on. */
   readonly outcome: string | null;
@@ -14,6 +16,8 @@ export interface RunSummary {
   readonly citations: readonly Citation[];
   readonly failures: readonly { claim: string; reason: string }[];
   readonly reasons: readonly string[];
+  /** How the question was read against the thread's earlier turns ("'its' = X, from turn 1"). */
+  readonly readings: readonly string[];
 }
 
 export function summarizeRun(report: RunReport): RunSummary {
@@ -21,6 +25,7 @@ export function summarizeRun(report: RunReport): RunSummary {
   const answer = result?.answer ?? null;
   return {
     runId: report.runId,
+    threadId: threadIdOf(report),
     status: report.status,
     outcome: result?.outcome ?? null,
     verification: report.gate?.status ?? (result ? 'not_checked' : 'pending'),
@@ -29,12 +34,19 @@ export function summarizeRun(report: RunReport): RunSummary {
     citations: answer?.citations ?? [],
     failures: result?.failures ?? [],
     reasons: report.gate?.reasons ?? [],
+    readings: result?.thread?.readings.map((r) => r.note) ?? [],
   };
+}
+
+function threadIdOf(report: RunReport): string | null {
+  return report.threadId ?? report.result?.thread?.threadId ?? null;
 }
 
 /** The run as a reader sees it: the answer, its verification and each citation with its evidence. */
 export function runText(summary: RunSummary): string {
   const lines = [`Run ${summary.runId}: ${summary.status}`];
+  if (summary.threadId) lines.push(`Thread: ${summary.threadId} (pass it as threadId to ask a follow-up)`);
+  for (const r of summary.readings) lines.push(`Read as: ${r}`);
   if (summary.outcome) lines.push(`Outcome: ${summary.outcome} (verification: ${summary.verification})`);
   if (summary.answer !== null) {
     lines.push('', summary.answer, '');

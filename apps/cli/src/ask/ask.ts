@@ -1,5 +1,6 @@
 import {
   createRunResponseSchema,
+  type CreateRunResponse,
   runCompleted,
   runNeedsInput,
   runStep,
@@ -36,6 +37,10 @@ export async function ask(input: {
   apiKey?: string;
   /** Answers the run's follow-up questions (needs_input); default: prompts on the terminal. */
   answer?: Answerer;
+  /** The conversation the question continues (`forage ask --thread`). */
+  threadId?: string;
+  /** Told once the gateway accepted the run (its id and thread). */
+  onCreated?: (created: CreateRunResponse) => void;
 }): Promise<RunCompletion> {
   const apiKey = input.apiKey ?? process.env['FORAGE_API_KEY'];
   const auth: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
@@ -52,6 +57,7 @@ export async function ask(input: {
         question: input.question,
         ...(input.maxPages ? { options: { maxPages: input.maxPages } } : {}),
         ...(input.urls && input.urls.length > 0 ? { urls: input.urls } : {}),
+        ...(input.threadId ? { threadId: input.threadId } : {}),
       }),
     });
   } catch (err) {
@@ -62,7 +68,8 @@ export async function ask(input: {
   const body: unknown = await res.json();
   if (!res.ok) throw new AskError(`gateway refused the question (${res.status}): ${JSON.stringify(body)}`);
   const created = createRunResponseSchema.parse(body);
-  input.print(`run ${created.runId}`);
+  input.print(`run ${created.runId}${created.threadId ? ` (thread ${created.threadId})` : ''}`);
+  input.onCreated?.(created);
   const idle = new AbortController();
   let idleTimer = setTimeout(() => {
     idle.abort();

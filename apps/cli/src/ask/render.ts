@@ -35,6 +35,13 @@ export function renderCompletion(done: Completed): string {
   } else {
     lines.push(`No verified answer was released (${done.outcome}).`);
   }
+  if (done.thread) {
+    if (done.thread.asked) lines.push(`Read as: ${done.report?.question ?? done.thread.asked}`);
+    for (const r of done.thread.readings) lines.push(`  ${r.note}`);
+    lines.push(
+      `Thread ${done.thread.threadId} (turn ${String(done.thread.turn)}): ask a follow-up with --continue or --thread ${done.thread.threadId}`,
+    );
+  }
   // every candidate that was not released, with the check that stopped it: never a dead end
   if (done.failures.length > 0) {
     if (done.answer) lines.push('Withheld (not verified):');

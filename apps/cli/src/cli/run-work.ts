@@ -1,5 +1,6 @@
 import type { connectRenderer, RenderUrl } from '../commands/extract-url.js';
 import { gatewayUrlFor } from '../ask/gateway-url.js';
+import { readLastThread, writeLastThread } from '../ask/last-thread.js';
 import { EX_UNAVAILABLE } from '../commands/exit-codes.js';
 import { exitCodeOf } from '../commands/run-exit.js';
 import type { loadSettings } from '../settings/load.js';
@@ -76,6 +77,22 @@ export async function runAsk(input: {
     io.err(`forage ask: --url takes up to 10 http(s) URLs${badUrl === undefined ? '' : `, got "${badUrl}"`}`);
     return EX_USAGE;
   }
+  const threadFlag = str(values['thread']);
+  if (
+    threadFlag !== undefined &&
+    !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(threadFlag)
+  ) {
+    io.err(`forage ask: --thread takes a thread id (a UUID a run's report shows), got "${threadFlag}"`);
+    return EX_USAGE;
+  }
+  const threadId =
+    threadFlag ?? (values['continue'] === true ? readLastThread(effective.dataDir) : undefined);
+  if (values['continue'] === true && threadFlag === undefined && threadId === undefined) {
+    io.err(
+      `forage ask --continue: no earlier question was asked from ${effective.dataDir}; ask one without --continue first`,
+    );
+    return EX_USAGE;
+  }
   const gatewayUrl = gatewayUrlFor({
     portFlag: str(values['port']),
     forageUrl: io.env['FORAGE_URL'],
@@ -91,6 +108,10 @@ export async function runAsk(input: {
     print: json ? () => undefined : io.out,
     ...(maxPages ? { maxPages } : {}),
     ...(urls.length > 0 ? { urls } : {}),
+    ...(threadId ? { threadId } : {}),
+    onCreated: (created) => {
+      if (created.threadId) writeLastThread(effective.dataDir, created.threadId);
+    },
   });
   if (json) io.out(JSON.stringify(done));
   return exitCodeOf(done);

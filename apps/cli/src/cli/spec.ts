@@ -136,6 +136,16 @@ export const COMMANDS: readonly CommandSpec[] = [
         description: 'read this page as well as (or instead of) searching; repeatable, up to 10',
       },
       json: { type: 'boolean', description: 'print only the completed run as JSON, no progress' },
+      thread: {
+        type: 'string',
+        value: 'ID',
+        description:
+          'continue this conversation: the question may refer to its earlier turns ("its", "there", "the second one", "and in …?")',
+      },
+      continue: {
+        type: 'boolean',
+        description: 'continue the last conversation asked from this data directory',
+      },
     },
   },
   {

@@ -31,6 +31,8 @@ export interface RunView {
   result: RunCompletedEvent | null;
   /** How the gateway checked the completion against the recorded verdict; null before completion. */
   gate: VerdictGate | null;
+  /** The thread the run belongs to (ask with this `threadId` to continue it); null when unknown. */
+  threadId: string | null;
 }
 
 type Listener = (event: RunEvent) => void;
@@ -58,6 +60,7 @@ export class RunBoard {
     const view = this.ensure(event.runId);
     view.question = event.question;
     view.requestedAt = event.requestedAt;
+    view.threadId = event.threadId ?? event.runId;
   }
 
   apply(event: RunEvent): void {
@@ -109,6 +112,7 @@ export class RunBoard {
         status: 'queued',
         steps: [],
         needsInput: null,
+        threadId: null,
         result: null,
         gate: null,
       };

@@ -20,5 +20,6 @@ export function viewFromHistory(input: { detail: RunDetail; lookup?: VerdictLook
     needsInput: null,
     result: gated?.completion ?? null,
     gate: gated?.gate ?? null,
+    threadId: completion?.thread?.threadId ?? null,
   };
 }

@@ -25,6 +25,7 @@ import {
 } from '@forage/mcp';
 import { RunBoard, type RunView } from '../core/run-board.js';
 import { RateLimiter } from '../core/rate-limiter.js';
+import { runStartOf } from '../core/run-request.js';
 import { RunHistory } from '../adapters/run-history.js';
 import { EvidenceReader } from '../adapters/evidence-reader.js';
 import { GATEWAY_CONFIG } from '../tokens.js';
@@ -76,13 +77,18 @@ export class BusForagePort {
     signal?: AbortSignal,
   ): Promise<RunReport> {
     const runId = randomUUID();
-    const event = {
+    const event = runStartOf({
       runId,
-      question: input.question,
-      requestedAt: new Date().toISOString(),
-      options: { maxPages: input.options?.maxPages ?? this.config.GATEWAY_DEFAULT_MAX_PAGES },
-      ...(input.urls ? { urls: input.urls } : {}),
-    };
+      body: input,
+      defaultMaxPages: this.config.GATEWAY_DEFAULT_MAX_PAGES,
+      now: new Date(),
+    });
+    try {
+      // a thread is continued only by a caller who may see the run that started it
+      if (input.threadId) await this.access.find(input.threadId, req);
+    } catch (err) {
+      throw toolError(err);
+    }
     const caller = callerOf(req);
     const client = caller.keyId ? `key:${caller.keyId}` : (req.socket.remoteAddress ?? 'unknown');
     const taken = this.runs.take(client, Date.now());

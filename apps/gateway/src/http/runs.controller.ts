@@ -25,6 +25,7 @@ import {
 } from '@forage/contracts';
 import { Bus, issuesOf } from '@forage/messaging';
 import { RunBoard, type RunView } from '../core/run-board.js';
+import { runStartOf } from '../core/run-request.js';
 import { RunHistory } from '../adapters/run-history.js';
 import { RunAccess } from './run-access.js';
 import { GATEWAY_CONFIG } from '../tokens.js';
@@ -53,13 +54,14 @@ export class RunsController {
       throw invalidRequest('body does not match CreateRunBody', issuesOf(parsed.error));
     }
     const runId = randomUUID();
-    const event = {
+    const event = runStartOf({
       runId,
-      question: parsed.data.question,
-      requestedAt: new Date().toISOString(),
-      options: { maxPages: parsed.data.options?.maxPages ?? this.config.GATEWAY_DEFAULT_MAX_PAGES },
-      ...(parsed.data.urls ? { urls: parsed.data.urls } : {}),
-    };
+      body: parsed.data,
+      defaultMaxPages: this.config.GATEWAY_DEFAULT_MAX_PAGES,
+      now: new Date(),
+    });
+    // a thread is continued only by a caller who may see the run that started it
+    if (parsed.data.threadId) await this.access.find(parsed.data.threadId, req);
     const caller = callerOf(req);
     try {
       // the owner is in the history before the run exists, so its key can always see it
@@ -69,7 +71,12 @@ export class RunsController {
     } catch (err) {
       throw unavailable(`could not queue the run: ${messageOf(err)}`);
     }
-    return { runId, statusUrl: `/v1/runs/${runId}`, eventsUrl: `/v1/runs/${runId}/events` };
+    return {
+      runId,
+      threadId: event.threadId,
+      statusUrl: `/v1/runs/${runId}`,
+      eventsUrl: `/v1/runs/${runId}/events`,
+    };
   }
 
   /** Past runs from the history (the database), newest first; with API keys, the caller's own. */

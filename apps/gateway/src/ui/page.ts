@@ -32,6 +32,8 @@ export const UI_PAGE = `<!doctype html>
       <ol id="steps"></ol>
       <form id="needs-input" hidden></form>
       <div id="result"></div>
+      <form id="follow-up" hidden><input id="follow-q" type="text" name="question" placeholder="Ask a follow-up: and what is its …?" required maxlength="${String(QUESTION_MAX_CHARS)}"><button id="follow-go">Ask in this thread</button></form>
+      <p id="thread-line" class="sub"></p>
     </div>
     <aside id="evidence" hidden>
       <h3>Evidence</h3>
@@ -67,6 +69,7 @@ header h1 { font-size: 1.4rem; margin: 0; } header a { color: #fff; text-decorat
 nav a { margin-right: 1.2rem; opacity: .9; } nav a:hover { opacity: 1; text-decoration: underline; }
 main { max-width: 80rem; margin: 1.5rem auto; padding: 0 1.5rem; }
 .sub { color: #5b6570; margin-top: 0; }
+form#follow-up:not([hidden]) { display: flex; gap: .5rem; margin: 1rem 0 .3rem; }
 form#ask { display: flex; gap: .5rem; margin: 1.5rem 0; max-width: 52rem; }
 input[type=text], input[type=password], input[type=email], input[type=date], input[type=number], input[type=tel] { flex: 1; padding: .55rem .8rem; font-size: 1rem; border: 1px solid #b8c0c8; border-radius: 6px; }
 #key { width: 100%; box-sizing: border-box; }

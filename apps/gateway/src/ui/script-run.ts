@@ -6,6 +6,7 @@
  */
 export const SCRIPT_RUN = String.raw`
 let currentRun = null;
+let currentThread = null;
 let runLog = null;
 
 function setStatus(status) { const s = $('status'); s.textContent = status.replace('_', ' '); s.className = 'badge ' + status; $('cancel').hidden = status === 'completed'; }
@@ -15,13 +16,14 @@ function addStep(s) {
 }
 
 async function openRun(runId) {
-  currentRun = runId; runLog = null;
-  for (const id of ['steps', 'result', 'needs-input', 'run-question', 'record', 'snippet']) $(id).replaceChildren();
-  $('needs-input').hidden = true; $('evidence').hidden = true;
+  currentRun = runId; runLog = null; currentThread = null;
+  for (const id of ['steps', 'result', 'needs-input', 'run-question', 'record', 'snippet', 'thread-line']) $(id).replaceChildren();
+  $('needs-input').hidden = true; $('evidence').hidden = true; $('follow-up').hidden = true;
   const res = await api('/v1/runs/' + runId);
   if (!res.ok) { $('result').append(el('p', await errorText(res), 'answer none')); return; }
   const view = await res.json();
   $('run-question').textContent = view.question;
+  currentThread = view.threadId || null;
   setStatus(view.status);
   if (view.result) { for (const s of view.steps) addStep(s); renderResult(view); return; }
   if (view.status === 'needs_input' && view.needsInput) renderQuestions(view.needsInput);
@@ -50,7 +52,33 @@ document.addEventListener('DOMContentLoaded', () => {
     if (!res.ok) $('result').append(el('p', await errorText(res), 'answer none'));
     else setStatus('cancelling');
   });
+  // asking again from a shown answer continues its thread: the question may say "its", "there", "the second one"
+  $('follow-up').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    if (!currentThread) return;
+    $('follow-go').disabled = true;
+    try {
+      const res = await api('/v1/runs', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question: $('follow-q').value, threadId: currentThread }) });
+      if (!res.ok) { $('thread-line').replaceChildren(el('span', await errorText(res), 'failure')); return; }
+      const body = await res.json();
+      $('follow-q').value = '';
+      location.hash = '#/runs/' + body.runId;
+    } finally { $('follow-go').disabled = false; }
+  });
 });
+
+/** The thread under a shown answer: how the question was read, and the form that continues it. */
+function renderThread(view) {
+  const thread = view.result ? view.result.thread : null;
+  currentThread = view.threadId || (thread ? thread.threadId : null) || currentThread;
+  const line = $('thread-line'); line.replaceChildren();
+  if (thread && thread.asked) line.append(el('span', 'You asked “' + thread.asked + '”; read as “' + (view.result.report ? view.result.report.question : view.question) + '”. '));
+  if (thread) for (const r of thread.readings) line.append(el('span', r.note + '. ', 'reading'));
+  if (currentThread) {
+    line.append(el('span', 'Thread ' + currentThread + (thread ? ', turn ' + thread.turn : '') + '.'));
+    $('follow-up').hidden = false;
+  }
+}
 
 function renderQuestions(needs) {
   const form = $('needs-input');
@@ -124,6 +152,7 @@ function renderResult(view) {
     box.append(el('p', m.pages + ' pages · ' + m.searches + ' searches · ' + m.actions + ' actions · ' + Math.round(m.wallMs) + ' ms · stopped: ' + m.stoppedBy + (m.llm ? ' · LLM ' + m.llm.calls + ' calls, $' + m.llm.costUsd.toFixed(4) : ' · no LLM'), 'sub metrics'));
   }
   $('result').replaceChildren(box);
+  renderThread(view);
   const first = document.querySelector('.show-evidence');
   if (first) first.click();
 }

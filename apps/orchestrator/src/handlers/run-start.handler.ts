@@ -1,5 +1,12 @@
 import { Controller, Inject } from '@nestjs/common';
-import { runCompleted, runStart, searchOutcome, type EventPayload, type RunReport } from '@forage/contracts';
+import {
+  runCompleted,
+  runStart,
+  searchOutcome,
+  type EventPayload,
+  type RunReport,
+  type RunThread,
+} from '@forage/contracts';
 import { EvidenceStore } from '@forage/evidence';
 import { addUsage, type LlmUsageMeter } from '@forage/llm';
 import { Bus, HandleEvent, LOGGER, streams } from '@forage/messaging';
@@ -7,6 +14,8 @@ import type { Logger } from '@forage/observability';
 import { research, type ResearchResult } from '../core/research.js';
 import type { Checkpoint } from '../core/loop/checkpoint.js';
 import { buildReport } from '../core/report.js';
+import { readThreadTurn } from '../core/thread/read-turn.js';
+import { turnOf } from '../core/thread/turn-record.js';
 import { limitsFor } from '../core/limits.js';
 import { createBusActivities } from '../adapters/bus-activities.js';
 import { MemoryBank } from '../adapters/memory-bank.js';
@@ -16,10 +25,11 @@ import { RunLedger } from '../adapters/run-ledger.js';
 import { RunMetricsRecorder } from '../adapters/run-metrics.js';
 import { RunPlanner } from '../adapters/run-planner.js';
 import { RunSignals } from '../adapters/run-signals.js';
+import { ThreadStore } from '../adapters/thread-store.js';
 import { userActivities } from '../adapters/run-activities.js';
 import { LLM_METER, ORCHESTRATOR_CONFIG } from '../tokens.js';
 import type { OrchestratorConfig } from '../config.js';
-import { RunDeadlineError } from '../errors.js';
+import { RunDeadlineError, UnsettledReferenceError } from '../errors.js';
 
 /**
  * Attempts a run gets before it ends `failed` with the reason. The consumer delivers once more
@@ -30,6 +40,7 @@ export const RUN_ATTEMPTS = 4;
 
 type Ending = Pick<ResearchResult, 'outcome' | 'answer' | 'failures' | 'verdict'> & {
   report?: RunReport;
+  thread?: RunThread;
 };
 
 @Controller()
@@ -42,6 +53,7 @@ export class RunStartHandler {
     @Inject(RunCheckpoints) private readonly checkpoints: RunCheckpoints,
     @Inject(MemoryBank) private readonly memory: MemoryBank,
     @Inject(RunPlanner) private readonly planner: RunPlanner,
+    @Inject(ThreadStore) private readonly threads: ThreadStore,
     @Inject(RunMetricsRecorder) private readonly runMetrics: RunMetricsRecorder,
     @Inject(LLM_METER) private readonly meter: LlmUsageMeter,
     @Inject(ORCHESTRATOR_CONFIG) private readonly config: OrchestratorConfig,
@@ -117,8 +129,15 @@ export class RunStartHandler {
     // a redelivered run (a crash mid-run) continues from its last checkpoint
     const resume = attempt > 1 ? await this.checkpoints.load(run.runId) : undefined;
     let ending: Ending;
+    const threadId = run.threadId ?? run.runId;
+    let thread: RunThread | undefined;
     try {
-      const { plan, fallback } = await this.planner.plan(run);
+      // a thread's question is read against its earlier turns before planning
+      const earlier = (await this.threads.turns(threadId)).filter((t) => t.runId !== run.runId);
+      const read = await readThreadTurn({ threadId, question: run.question, turns: earlier, acts });
+      thread = read.thread;
+      if (read.status === 'unsettled') throw new UnsettledReferenceError(read.reason);
+      const { plan, fallback } = await this.planner.plan({ ...run, question: read.question });
       if (fallback)
         await acts.report({
           step: 'plan',
@@ -162,24 +181,41 @@ export class RunStartHandler {
       for (const o of done.searchOutcomes) this.bus.publish(searchOutcome, { runId: run.runId, ...o });
       // the planner's calls (metered here) and the answers' (reported by processing)
       const llm = addUsage(this.meter.take(run.runId), done.llm);
-      ending = {
-        ...done,
-        report: buildReport({
-          plan,
-          released: done,
-          metrics: {
-            ...done.metrics,
-            wallMs: clock.wallTime(),
-            llm: this.planner.usesLlm || llm.calls > 0 ? llm : null,
-          },
-        }),
-      };
+      const report = buildReport({
+        plan,
+        released: done,
+        metrics: {
+          ...done.metrics,
+          wallMs: clock.wallTime(),
+          llm: this.planner.usesLlm || llm.calls > 0 ? llm : null,
+        },
+      });
+      ending = { ...done, report: { ...report, thread }, thread };
+      await this.threads
+        .record(
+          threadId,
+          turnOf({
+            runId: run.runId,
+            turn: thread.turn,
+            asked: run.question,
+            plan,
+            report,
+            at: new Date().toISOString(),
+          }),
+        )
+        .catch((err: unknown) => {
+          this.logger.error({ err, runId: run.runId, threadId }, 'thread turn not recorded');
+        });
     } catch (err) {
-      this.logger.error({ err, runId: run.runId }, 'run failed');
+      const unsettled = err instanceof UnsettledReferenceError;
+      if (!unsettled) this.logger.error({ err, runId: run.runId }, 'run failed');
       ending = {
-        outcome: 'failed',
+        outcome: unsettled ? 'no_answer' : 'failed',
         answer: null,
-        failures: [{ claim: '', reason: err instanceof Error ? err.message : String(err) }],
+        failures: [
+          { claim: unsettled ? run.question : '', reason: err instanceof Error ? err.message : String(err) },
+        ],
+        ...(thread ? { thread } : {}),
       };
     } finally {
       clock.stop();

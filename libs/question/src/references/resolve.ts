@@ -1,7 +1,6 @@
 import {
   answerReferent,
   itemReferent,
-  joinNames,
   latestTurn,
   placeReferent,
   pluralReferent,
@@ -155,12 +154,7 @@ const roleWords: Record<Referent['role'], string> = {
   item: 'listed item',
 };
 
-function unresolved(
-  state: RewriteState,
-  reference: string,
-  kind: ReferenceKind,
-  why: string,
-): void {
+function unresolved(state: RewriteState, reference: string, kind: ReferenceKind, why: string): void {
   state.unresolved ??= {
     status: 'unresolved',
     reference,
@@ -178,7 +172,8 @@ function apply(input: {
   referent: Referent | { value: string; turn: null };
 }): void {
   const { state, match } = input;
-  state.text = state.text.slice(0, match.index) + input.replacement + state.text.slice(match.index + match[0].length);
+  state.text =
+    state.text.slice(0, match.index) + input.replacement + state.text.slice(match.index + match[0].length);
   state.readings.push({
     reference: input.reference,
     value: input.referent.value,
@@ -228,11 +223,16 @@ function rewritePossessive(state: RewriteState, input: ReadAgainstThreadInput): 
     const plural = lower(pronoun) === 'their';
     const referent = givenOr(input, plural ? pluralOrSubject(input.turns) : subjectOf(state, input, pronoun));
     if (!referent) {
-      if (!state.unresolved) unresolved(state, pronoun, 'pronoun', 'Nothing earlier in this thread says whose it is.');
+      if (!state.unresolved)
+        unresolved(state, pronoun, 'pronoun', 'Nothing earlier in this thread says whose it is.');
       return;
     }
     const consumed = `${pronoun} ${phrase.join(' ')}`;
-    const match = Object.assign([consumed], { index: m.index, input: state.text, groups: undefined }) as RegExpExecArray;
+    const match = Object.assign([consumed], {
+      index: m.index,
+      input: state.text,
+      groups: undefined,
+    }) as RegExpExecArray;
     apply({
       state,
       match,
@@ -282,7 +282,13 @@ function rewriteThere(state: RewriteState, input: ReadAgainstThreadInput): void 
   }
   const noun = NOUN_THERE_RE.exec(state.text);
   if (noun) {
-    apply({ state, match: noun, replacement: `the ${noun[1] ?? ''} of ${referent.value}`, reference: 'there', referent });
+    apply({
+      state,
+      match: noun,
+      replacement: `the ${noun[1] ?? ''} of ${referent.value}`,
+      reference: 'there',
+      referent,
+    });
     return;
   }
   const m = THERE_RE.exec(state.text);
@@ -307,7 +313,8 @@ function rewriteIt(state: RewriteState, input: ReadAgainstThreadInput): void {
   const pronoun = m[1] ?? '';
   const referent = givenOr(input, subjectOf(state, input, pronoun));
   if (!referent) {
-    if (!state.unresolved) unresolved(state, pronoun, 'pronoun', 'Nothing earlier in this thread says what it is.');
+    if (!state.unresolved)
+      unresolved(state, pronoun, 'pronoun', 'Nothing earlier in this thread says what it is.');
     return;
   }
   apply({ state, match: m, replacement: referent.value, reference: pronoun, referent });
@@ -326,7 +333,11 @@ function rewriteThey(state: RewriteState, input: ReadAgainstThreadInput): void {
 }
 
 /** "it"/"its": the latest subject; ambiguous when that turn was about several things. */
-function subjectOf(state: RewriteState, input: ReadAgainstThreadInput, pronoun: string): Referent | undefined {
+function subjectOf(
+  state: RewriteState,
+  input: ReadAgainstThreadInput,
+  pronoun: string,
+): Referent | undefined {
   const found = singularSubject(input.turns);
   if (found === 'ambiguous') {
     unresolved(state, pronoun, 'pronoun', 'The last turn of this thread was about several things.');
@@ -383,7 +394,14 @@ function subjectEllipsis(target: string, input: ReadAgainstThreadInput, referenc
       return {
         status: 'resolved',
         question: sentence(input.given.trim()),
-        readings: [{ reference: ref, value: input.given.trim(), turn: null, note: `'${ref}' = "${input.given.trim()}", as you answered` }],
+        readings: [
+          {
+            reference: ref,
+            value: input.given.trim(),
+            turn: null,
+            note: `'${ref}' = "${input.given.trim()}", as you answered`,
+          },
+        ],
       };
     return {
       status: 'unresolved',
@@ -445,4 +463,3 @@ function attributeEllipsis(phrase: string, input: ReadAgainstThreadInput, refere
     ],
   };
 }
-

@@ -49,15 +49,40 @@ const productTurn: EarlierTurn = {
 
 describe('readAgainstThread: pronouns resolve to the latest subject', () => {
   it.each([
-    ['And what is its capital?', [countryTurn], 'What is the capital of Velmoria?', "'its' = Velmoria, from turn 1"],
+    [
+      'And what is its capital?',
+      [countryTurn],
+      'What is the capital of Velmoria?',
+      "'its' = Velmoria, from turn 1",
+    ],
     ['what is its area?', [countryTurn], 'What is the area of Velmoria?', "'its' = Velmoria, from turn 1"],
-    ['So what is its highest peak called?', [countryTurn], 'What is the highest peak of Velmoria called?', "'its' = Velmoria"],
+    [
+      'So what is its highest peak called?',
+      [countryTurn],
+      'What is the highest peak of Velmoria called?',
+      "'its' = Velmoria",
+    ],
     ['When was it founded?', [countryTurn], 'When was Velmoria founded?', "'it' = Velmoria, from turn 1"],
     ['How large is it?', [countryTurn], 'How large is Velmoria?', "'it' = Velmoria"],
-    ['Which currency does it use?', [countryTurn, capitalTurn], 'Which currency does Velmoria use?', 'from turn 2'],
+    [
+      'Which currency does it use?',
+      [countryTurn, capitalTurn],
+      'Which currency does Velmoria use?',
+      'from turn 2',
+    ],
     ['What is its GDP?', [countryTurn], 'What is the GDP of Velmoria?', "'its' = Velmoria"],
-    ['and what does it cost?', [productTurn], 'What does Trellis-40 kettle cost?', "'it' = Trellis-40 kettle"],
-    ['What is his date of birth?', [{ ...productTurn, subjects: ['Aldo Brenner'] }], 'What is the date of birth of Aldo Brenner?', "'his' = Aldo Brenner"],
+    [
+      'and what does it cost?',
+      [productTurn],
+      'What does Trellis-40 kettle cost?',
+      "'it' = Trellis-40 kettle",
+    ],
+    [
+      'What is his date of birth?',
+      [{ ...productTurn, subjects: ['Aldo Brenner'] }],
+      'What is the date of birth of Aldo Brenner?',
+      "'his' = Aldo Brenner",
+    ],
   ])('%s', (question, turns, expected, note) => {
     const read = readAgainstThread({ question, turns });
     expect(read.status).toBe('resolved');
@@ -70,18 +95,61 @@ describe('readAgainstThread: pronouns resolve to the latest subject', () => {
 describe('readAgainstThread: "there" and place demonstratives', () => {
   it.each([
     // after asking for a capital, "there" is the capital (the answer), not the country
-    ['What is the population there?', [countryTurn, capitalTurn], 'What is the population of Ostrinport?', "'there' = Ostrinport, from turn 2 (the answer)"],
-    ['How many people live there?', [countryTurn, capitalTurn], 'How many people live in Ostrinport?', 'Ostrinport'],
-    ['what is the elevation there', [countryTurn, capitalTurn], 'What is the elevation of Ostrinport?', 'turn 2'],
-    // otherwise the place is the turn's subject
-    ['What is the currency there?', [countryTurn], 'What is the currency of Velmoria?', "'there' = Velmoria, from turn 1 (the thing it was about)"],
-    ['Who was born there?', [countryTurn], 'Who was born in Velmoria?', 'Velmoria'],
-    ['What is the population of that city?', [countryTurn, capitalTurn], 'What is the population of Ostrinport?', "'that city' = Ostrinport"],
-    ['When was this country founded?', [countryTurn], 'When was Velmoria founded?', "'this country' = Velmoria"],
-    ['Where is the capital in the same country?', [countryTurn], 'Where is the capital in Velmoria?', 'the same country'],
     [
       'What is the population there?',
-      [{ ...countryTurn, question: 'Where was Aldo Brenner born?', subjects: ['Aldo Brenner'], attribute: undefined, answer: 'Kessel Ford' }],
+      [countryTurn, capitalTurn],
+      'What is the population of Ostrinport?',
+      "'there' = Ostrinport, from turn 2 (the answer)",
+    ],
+    [
+      'How many people live there?',
+      [countryTurn, capitalTurn],
+      'How many people live in Ostrinport?',
+      'Ostrinport',
+    ],
+    [
+      'what is the elevation there',
+      [countryTurn, capitalTurn],
+      'What is the elevation of Ostrinport?',
+      'turn 2',
+    ],
+    // otherwise the place is the turn's subject
+    [
+      'What is the currency there?',
+      [countryTurn],
+      'What is the currency of Velmoria?',
+      "'there' = Velmoria, from turn 1 (the thing it was about)",
+    ],
+    ['Who was born there?', [countryTurn], 'Who was born in Velmoria?', 'Velmoria'],
+    [
+      'What is the population of that city?',
+      [countryTurn, capitalTurn],
+      'What is the population of Ostrinport?',
+      "'that city' = Ostrinport",
+    ],
+    [
+      'When was this country founded?',
+      [countryTurn],
+      'When was Velmoria founded?',
+      "'this country' = Velmoria",
+    ],
+    [
+      'Where is the capital in the same country?',
+      [countryTurn],
+      'Where is the capital in Velmoria?',
+      'the same country',
+    ],
+    [
+      'What is the population there?',
+      [
+        {
+          ...countryTurn,
+          question: 'Where was Aldo Brenner born?',
+          subjects: ['Aldo Brenner'],
+          attribute: undefined,
+          answer: 'Kessel Ford',
+        },
+      ],
       'What is the population of Kessel Ford?',
       'Kessel Ford',
     ],
@@ -93,27 +161,54 @@ describe('readAgainstThread: "there" and place demonstratives', () => {
     expect(read.readings.map((r) => r.note).join(' | ')).toContain(note);
   });
 
-  it.each(['Are there any hotels with free parking?', 'How many museums are there?', 'Is there a ferry?', 'There is a bridge, how long is the bridge?'])(
-    'an existential "there" is no reference: %s',
-    (question) => {
-      expect(readAgainstThread({ question, turns: [countryTurn] })).toEqual({
-        status: 'self-contained',
-        question,
-        readings: [],
-      });
-    },
-  );
+  it.each([
+    'Are there any hotels with free parking?',
+    'How many museums are there?',
+    'Is there a ferry?',
+    'There is a bridge, how long is the bridge?',
+  ])('an existential "there" is no reference: %s', (question) => {
+    expect(readAgainstThread({ question, turns: [countryTurn] })).toEqual({
+      status: 'self-contained',
+      question,
+      readings: [],
+    });
+  });
 });
 
 describe('readAgainstThread: ordinals and "that one" over an earlier list', () => {
   it.each([
-    ['What is the price of the second one?', [listingTurn], 'What is the price of The Quillon?', "'the second one' = The Quillon, from turn 1 (the listed item)"],
-    ['Does the first one have free parking?', [listingTurn], 'Does Pellow House have free parking?', 'Pellow House'],
-    ['What rating does the last one have?', [listingTurn], 'What rating does Aster Rooms have?', 'Aster Rooms'],
+    [
+      'What is the price of the second one?',
+      [listingTurn],
+      'What is the price of The Quillon?',
+      "'the second one' = The Quillon, from turn 1 (the listed item)",
+    ],
+    [
+      'Does the first one have free parking?',
+      [listingTurn],
+      'Does Pellow House have free parking?',
+      'Pellow House',
+    ],
+    [
+      'What rating does the last one have?',
+      [listingTurn],
+      'What rating does Aster Rooms have?',
+      'Aster Rooms',
+    ],
     ['How long is the third one?', [listAnswerTurn], 'How long is Toven?', "'the third one' = Toven"],
     ['Where does the 2nd one rise?', [listAnswerTurn], 'Where does Selk rise?', 'Selk'],
-    ['Tell me the address of the second result', [listingTurn], 'Tell me the address of The Quillon?', 'The Quillon'],
-    ['Who founded that one?', [productTurn], 'Who founded Brightwell Appliances?', "'that one' = Brightwell Appliances, from turn 1 (the answer)"],
+    [
+      'Tell me the address of the second result',
+      [listingTurn],
+      'Tell me the address of The Quillon?',
+      'The Quillon',
+    ],
+    [
+      'Who founded that one?',
+      [productTurn],
+      'Who founded Brightwell Appliances?',
+      "'that one' = Brightwell Appliances, from turn 1 (the answer)",
+    ],
   ])('%s', (question, turns, expected, note) => {
     const read = readAgainstThread({ question, turns });
     expect(read.status).toBe('resolved');
@@ -125,7 +220,11 @@ describe('readAgainstThread: ordinals and "that one" over an earlier list', () =
   it.each([
     ['How far apart are they?', [listAnswerTurn], 'How far apart are Ambra, Selk and Toven?'],
     ['Which of them is the longest?', [listAnswerTurn], 'Which of Ambra, Selk and Toven is the longest?'],
-    ['What are their ratings?', [listingTurn], 'What are the ratings of Pellow House, The Quillon and Aster Rooms?'],
+    [
+      'What are their ratings?',
+      [listingTurn],
+      'What are the ratings of Pellow House, The Quillon and Aster Rooms?',
+    ],
     ['and what are their capitals?', [twoThingsTurn], 'What are the capitals of Velmoria and Karsland?'],
   ])('"they"/"them"/"their" stand for the list: %s', (question, turns, expected) => {
     const read = readAgainstThread({ question, turns });
@@ -179,7 +278,9 @@ describe('readAgainstThread: questions without references are left alone', () =>
   });
 
   it('a first question without references needs no earlier turn', () => {
-    expect(readAgainstThread({ question: 'What is the area of Karsland?', turns: [] }).status).toBe('self-contained');
+    expect(readAgainstThread({ question: 'What is the area of Karsland?', turns: [] }).status).toBe(
+      'self-contained',
+    );
   });
 });
 
@@ -207,17 +308,27 @@ describe('readAgainstThread: a reference nothing settles is asked back', () => {
     expect(read).toEqual({
       status: 'resolved',
       question: 'What is the capital of Karsland?',
-      readings: [{ reference: 'its', value: 'Karsland', turn: null, note: "'its' = Karsland, as you answered" }],
+      readings: [
+        { reference: 'its', value: 'Karsland', turn: null, note: "'its' = Karsland, as you answered" },
+      ],
     });
   });
 
   it('for an ellipsis with nothing before it, the answer is the whole question', () => {
-    const read = readAgainstThread({ question: 'What about Karsland?', turns: [], given: 'what is the area of Karsland' });
+    const read = readAgainstThread({
+      question: 'What about Karsland?',
+      turns: [],
+      given: 'what is the area of Karsland',
+    });
     expect(read).toMatchObject({ status: 'resolved', question: 'What is the area of Karsland?' });
   });
 
   it('the answer settles an ordinal the list could not', () => {
-    const read = readAgainstThread({ question: 'Does the second one have a pool?', turns: [countryTurn], given: 'The Quillon' });
+    const read = readAgainstThread({
+      question: 'Does the second one have a pool?',
+      turns: [countryTurn],
+      given: 'The Quillon',
+    });
     expect(read).toMatchObject({ status: 'resolved', question: 'Does The Quillon have a pool?' });
   });
 });

@@ -50,7 +50,10 @@ export function listOf(turn: EarlierTurn): readonly string[] {
 /** Whether the turn's answer names a place (it asked for a capital, an address, "where", "which city"). */
 export function answersWithPlace(turn: EarlierTurn): boolean {
   if (turn.attribute && PLACE_ATTRIBUTES.has(turn.attribute)) return true;
-  return /^\s*where\b/i.test(turn.question) || /\b(?:which|what)\s+(?:city|town|country|place|village|region)\b/i.test(turn.question);
+  return (
+    /^\s*where\b/i.test(turn.question) ||
+    /\b(?:which|what)\s+(?:city|town|country|place|village|region)\b/i.test(turn.question)
+  );
 }
 
 function shortAnswer(turn: EarlierTurn): string | undefined {
@@ -109,7 +112,10 @@ export function answerReferent(turns: readonly EarlierTurn[]): Referent | undefi
 }
 
 /** The item at a position of the latest list answered ("the second one"); -1 picks the last. */
-export function itemReferent(turns: readonly EarlierTurn[], index: number): Referent | 'too-short' | undefined {
+export function itemReferent(
+  turns: readonly EarlierTurn[],
+  index: number,
+): Referent | 'too-short' | undefined {
   for (const turn of newestFirst(turns)) {
     const list = listOf(turn);
     if (list.length < 2) continue;
