@@ -6,12 +6,21 @@ export type RunCompletion = EventPayload<typeof runCompleted>;
 export async function askOverHttp(
   gatewayUrl: string,
   question: string,
-  options: { urls?: readonly string[] } = {},
-): Promise<{ runId: string; events: { event: string; data: unknown }[]; completed: RunCompletion }> {
+  options: { urls?: readonly string[]; threadId?: string } = {},
+): Promise<{
+  runId: string;
+  threadId: string | undefined;
+  events: { event: string; data: unknown }[];
+  completed: RunCompletion;
+}> {
   const res = await fetch(`${gatewayUrl}/v1/runs`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ question, ...(options.urls ? { urls: options.urls } : {}) }),
+    body: JSON.stringify({
+      question,
+      ...(options.urls ? { urls: options.urls } : {}),
+      ...(options.threadId ? { threadId: options.threadId } : {}),
+    }),
   });
   if (res.status !== 202) throw new Error(`POST /v1/runs answered ${res.status}: ${await res.text()}`);
   const created = createRunResponseSchema.parse(await res.json());
@@ -27,5 +36,10 @@ export async function askOverHttp(
     .filter((e): e is { event: string; data: unknown } => e !== undefined);
   const last = events.at(-1);
   if (last?.event !== 'completed') throw new Error(`run ${created.runId} stream ended without completion`);
-  return { runId: created.runId, events, completed: runCompleted.payload.parse(last.data) };
+  return {
+    runId: created.runId,
+    threadId: created.threadId,
+    events,
+    completed: runCompleted.payload.parse(last.data),
+  };
 }

@@ -48,10 +48,12 @@ export async function startInProcessStack(
     allowOrigins?: readonly string[];
     /** false: no orchestrator here (a test runs it as its own process, from `orchestratorEnv`). */
     orchestrator?: boolean;
+    /** The sandbox world to serve (SANDBOX_SEED); the default world when absent. */
+    sandboxSeed?: number;
   } = {},
 ): Promise<InProcessStack> {
   const nats = await startTestNats();
-  const sandbox = await startSandbox();
+  const sandbox = await startSandbox(options.sandboxSeed === undefined ? {} : { seed: options.sandboxSeed });
   const data = tempDir('forage-stack-');
   const evidenceKey = randomBytes(32).toString('hex');
   const origins = sandbox.sites.map((s) => s.origin);
