@@ -1,7 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { EvidenceModule } from '@forage/evidence';
 import type { VerifierConfig } from './config.js';
-import { VERIFIER_CONFIG } from './tokens.js';
+import { ENTAILMENT_READER, VERIFIER_CONFIG } from './tokens.js';
+import { LlmClient, llmOptionsFrom } from '@forage/llm';
+import { EntailmentModel } from './adapters/entailment-model.js';
 import { EvidenceReader } from './adapters/evidence-reader.js';
 import { TraceReader } from './adapters/trace-reader.js';
 import { VerifyHandler } from './handlers/verify.handler.js';
@@ -13,7 +15,18 @@ export class VerifierModule {
       module: VerifierModule,
       imports: [EvidenceModule.register(config)],
       controllers: [VerifyHandler],
-      providers: [{ provide: VERIFIER_CONFIG, useValue: config }, TraceReader, EvidenceReader],
+      providers: [
+        { provide: VERIFIER_CONFIG, useValue: config },
+        { provide: ENTAILMENT_READER, useValue: entailmentReaderFor(config) },
+        TraceReader,
+        EvidenceReader,
+      ],
     };
   }
+}
+
+/** The configured model's entailment reader, or null: the deterministic checks need none. */
+function entailmentReaderFor(config: VerifierConfig): EntailmentModel | null {
+  const options = llmOptionsFrom(config);
+  return options ? new EntailmentModel(new LlmClient(options)) : null;
 }

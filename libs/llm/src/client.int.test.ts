@@ -72,6 +72,92 @@ describe('LlmClient against a local OpenAI-compatible server', () => {
     await expect(client.text(PROMPT)).rejects.toBeInstanceOf(LlmRefusalError);
   });
 
+  describe('replies as OpenAI-compatible servers send them', () => {
+    it('drops <think> blocks, and the reasoning before a lone </think>', async () => {
+      llm.script(
+        {
+          kind: 'completion',
+          content:
+            '<think>The user wants a plan {"kind":"poem"}.</think>\n{"kind":"fact","steps":["search"]}',
+        },
+        {
+          kind: 'completion',
+          content: 'steps first, then {"kind":"poem"}…</think>{"kind":"listing","steps":["visit"]}',
+        },
+      );
+      expect((await client.json(PROMPT, Plan)).value).toEqual({ kind: 'fact', steps: ['search'] });
+      expect((await client.json(PROMPT, Plan)).value).toEqual({ kind: 'listing', steps: ['visit'] });
+    });
+
+    it.each(['reasoning_content', 'reasoning'] as const)(
+      'reads the answer beside a separate %s field, never the reasoning',
+      async (field) => {
+        llm.script({
+          kind: 'completion',
+          content: '{"kind":"fact","steps":["search"]}',
+          reasoning: { field, text: 'Maybe {"kind":"listing","steps":["x"]}? No.' },
+        });
+        expect((await client.json(PROMPT, Plan)).value.kind).toBe('fact');
+      },
+    );
+
+    it('refuses a reply that holds reasoning only (the model ran out of tokens thinking)', async () => {
+      llm.script({
+        kind: 'completion',
+        content: null,
+        reasoning: { field: 'reasoning_content', text: 'Let me think about {"kind":"fact"}…' },
+        finishReason: 'length',
+      });
+      const err = await client.text(PROMPT).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(LlmUnavailableError);
+      expect((err as Error).message).toMatch(/reasoning but no answer/);
+    });
+
+    it('reads an answer given as a tool call', async () => {
+      llm.script({ kind: 'tool_call', name: 'reply', arguments: '{"kind":"listing","steps":["search"]}' });
+      expect((await client.json(PROMPT, Plan)).value.kind).toBe('listing');
+    });
+
+    it('reads the JSON object out of prose when the server has no JSON mode', async () => {
+      llm.script({
+        kind: 'completion',
+        content: 'Here you go: {"kind":"fact","steps":["a } b"]} Hope it helps.',
+      });
+      expect((await client.json(PROMPT, Plan, { responseFormat: 'none' })).value.steps).toEqual(['a } b']);
+      expect(llm.requests.at(-1)?.response_format).toBeUndefined();
+    });
+
+    it('sends the schema as json_schema, and falls back to plain JSON prompting when the server rejects it', async () => {
+      const api = await startFakeOpenAi();
+      try {
+        const strict = new LlmClient({
+          baseURL: api.baseURL,
+          model: 'fake-model',
+          timeoutMs: 1_000,
+          maxRetries: 0,
+        });
+        api.script({ kind: 'completion', content: '{"kind":"fact","steps":["search"]}' });
+        await strict.json(PROMPT, Plan, { responseFormat: 'json_schema' });
+        expect(api.requests[0]?.response_format?.type).toBe('json_schema');
+        expect(JSON.stringify(api.requests[0]?.response_format?.json_schema?.schema)).toContain('listing');
+
+        api.rejectResponseFormats(['json_schema', 'json_object']);
+        const reply = await strict.json(PROMPT, Plan, { responseFormat: 'json_schema' });
+        expect(reply.value.kind).toBe('fact');
+        const [rejected, plain] = api.requests.slice(1);
+        expect(rejected?.response_format?.type).toBe('json_schema');
+        expect(plain?.response_format).toBeUndefined();
+        expect(plain?.messages[0]?.content).toMatch(/one JSON object only/);
+        // remembered: the next call goes plain at once
+        await strict.json(PROMPT, Plan, { responseFormat: 'json_schema' });
+        expect(api.requests).toHaveLength(4);
+        expect(api.requests[3]?.response_format).toBeUndefined();
+      } finally {
+        await api.stop();
+      }
+    });
+  });
+
   it.each([
     ['HTTP 429', RATE_LIMITED],
     ['HTTP 500', SERVER_ERROR],

@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
-import type { z } from 'zod';
+import { toJSONSchema, type z } from 'zod';
 import { LlmInvalidReplyError, LlmRefusalError, LlmUnavailableError } from './errors.js';
+import { answerOf, jsonTextOf, onlyReasoning, type AssistantMessage } from './reply.js';
 import { addUsage, costOf, NO_USAGE, type LlmPricing, type LlmUsage, type LlmUsageMeter } from './usage.js';
 
 /** The two messages of one chat completion: the task (system) and the data (user). */
@@ -21,12 +22,31 @@ export interface LlmClientOptions {
   readonly meter?: LlmUsageMeter;
 }
 
+/**
+ * How a JSON reply is asked for: `json_schema` (the schema itself, for servers that constrain
+ * decoding to it), `json_object`, or `none` (the prompt alone asks for JSON). A server that rejects
+ * a response format is asked again without it, and the client remembers not to send it.
+ */
+export type ResponseFormat = 'json_schema' | 'json_object' | 'none';
+
 export interface CallOptions {
   /** The run the call is made for: its tokens and cost are accounted to it. */
   readonly runId?: string;
   /** Ask for a JSON object (`response_format: json_object`); the default for `json`. */
   readonly jsonMode?: boolean;
+  /** For `json`: how JSON is asked for (default `json_object`). */
+  readonly responseFormat?: ResponseFormat;
 }
+
+/** What a request asks of the server's decoding. */
+type WireFormat =
+  | { readonly type: 'json_object' }
+  | {
+      readonly type: 'json_schema';
+      readonly json_schema: { name: string; schema: Record<string, unknown>; strict: boolean };
+    };
+
+const PLAIN_JSON = 'Reply with one JSON object only: no prose before or after it, no Markdown fence.';
 
 export interface Completion<T> {
   readonly value: T;
@@ -39,6 +59,8 @@ export interface Completion<T> {
  */
 export class LlmClient {
   private readonly client: OpenAI;
+  /** Response formats this server rejected: not sent again. */
+  private readonly rejected = new Set<WireFormat['type']>();
 
   constructor(readonly options: LlmClientOptions) {
     this.client = new OpenAI({
@@ -58,27 +80,53 @@ export class LlmClient {
 
   /** The assistant's text. Rejects with LlmUnavailableError or LlmRefusalError. */
   async text(prompt: ChatPrompt, call: CallOptions = {}): Promise<Completion<string>> {
+    return this.complete(prompt, call.jsonMode ? { type: 'json_object' } : undefined, call.runId);
+  }
+
+  /**
+   * One chat completion. A server that rejects the response format (HTTP 400/422 naming it, as
+   * LM Studio does for `json_object` and llama.cpp or older vLLM for `json_schema`) is asked again
+   * without one, the prompt asking for JSON instead; reasoning and tool-call replies are read by
+   * `answerOf`.
+   */
+  private async complete(
+    prompt: ChatPrompt,
+    format: WireFormat | undefined,
+    runId: string | undefined,
+  ): Promise<Completion<string>> {
+    const sent = format && !this.rejected.has(format.type) ? format : undefined;
+    const system = format && !sent ? `${prompt.system}\n\n${PLAIN_JSON}` : prompt.system;
     let completion: OpenAI.Chat.Completions.ChatCompletion;
     try {
       completion = await this.client.chat.completions.create({
         model: this.options.model,
         temperature: 0,
-        ...(call.jsonMode ? { response_format: { type: 'json_object' as const } } : {}),
+        ...(sent ? { response_format: sent } : {}),
         messages: [
-          { role: 'system', content: prompt.system },
+          { role: 'system', content: system },
           { role: 'user', content: prompt.user },
         ],
       });
     } catch (err) {
+      if (sent && rejectsFormat(err)) {
+        this.rejected.add(sent.type);
+        return this.complete(prompt, format, runId);
+      }
       throw new LlmUnavailableError(`chat completion failed: ${describe(err)}`, { cause: err });
     }
-    const usage = this.account(completion.usage, call.runId);
+    const usage = this.account(completion.usage, runId);
     const choice = completion.choices[0];
     if (choice?.message.refusal) throw new LlmRefusalError(`the model refused: ${choice.message.refusal}`);
     if (choice?.finish_reason === 'content_filter')
       throw new LlmRefusalError('the reply was withheld by a content filter');
-    const content = choice?.message.content;
-    if (!content) throw new LlmUnavailableError('chat completion returned no message content');
+    const message = choice?.message as AssistantMessage | undefined;
+    const content = answerOf(message);
+    if (!content)
+      throw new LlmUnavailableError(
+        onlyReasoning(message)
+          ? `chat completion returned reasoning but no answer (finish reason ${choice?.finish_reason ?? 'none'})`
+          : 'chat completion returned no message content',
+      );
     return { value: content, usage };
   }
 
@@ -97,7 +145,7 @@ export class LlmClient {
     let current = prompt;
     let lastError: LlmInvalidReplyError | undefined;
     for (let attempt = 0; attempt < attempts; attempt++) {
-      const reply = await this.text(current, { ...call, jsonMode: call.jsonMode ?? true });
+      const reply = await this.complete(current, wireFormat(schema, call), call.runId);
       usage = addUsage(usage, reply.usage);
       const parsed = parseJson(reply.value, schema);
       if (parsed.ok) return { value: parsed.value, usage };
@@ -124,13 +172,37 @@ export class LlmClient {
   }
 }
 
+/** The response format a `json` call asks for. */
+function wireFormat(schema: z.ZodType, call: CallOptions): WireFormat | undefined {
+  const format = call.responseFormat ?? (call.jsonMode === false ? 'none' : 'json_object');
+  if (format === 'none') return undefined;
+  if (format === 'json_object') return { type: 'json_object' };
+  return {
+    type: 'json_schema',
+    json_schema: {
+      name: 'reply',
+      schema: toJSONSchema(schema, { unrepresentable: 'any' }),
+      strict: true,
+    },
+  };
+}
+
+/** The server refused the request because of its response format (not the model's answer). */
+function rejectsFormat(err: unknown): boolean {
+  return (
+    err instanceof OpenAI.APIError &&
+    (err.status === 400 || err.status === 422) &&
+    /response_format|json_schema|json_object|response format/i.test(err.message)
+  );
+}
+
 function parseJson<S extends z.ZodType>(
   content: string,
   schema: S,
 ): { ok: true; value: z.output<S> } | { ok: false; problem: string } {
   let raw: unknown;
   try {
-    raw = JSON.parse(stripFence(content));
+    raw = JSON.parse(jsonTextOf(content));
   } catch {
     return { ok: false, problem: 'the reply is not valid JSON' };
   }
@@ -143,12 +215,6 @@ function parseJson<S extends z.ZodType>(
     };
   }
   return { ok: true, value: result.data };
-}
-
-/** Some local servers wrap JSON in a Markdown fence even in JSON mode. */
-function stripFence(content: string): string {
-  const fenced = /^\s*```(?:json)?\s*\n([\s\S]*?)\n\s*```\s*$/.exec(content);
-  return fenced?.[1] ?? content;
 }
 
 function describe(err: unknown): string {

@@ -3,7 +3,15 @@ import type { AddressInfo } from 'node:net';
 
 /** One scripted reply of the fake endpoint. */
 export type FakeReply =
-  | { readonly kind: 'completion'; readonly content: string }
+  | {
+      readonly kind: 'completion';
+      readonly content: string | null;
+      /** Reasoning as vLLM/DeepSeek (`reasoning_content`) or Ollama/LM Studio (`reasoning`) send it beside the answer. */
+      readonly reasoning?: { readonly field: 'reasoning_content' | 'reasoning'; readonly text: string };
+      readonly finishReason?: 'stop' | 'length';
+    }
+  /** The answer given as a function call (`tool_calls`, `content` null), as models that prefer tools reply. */
+  | { readonly kind: 'tool_call'; readonly name: string; readonly arguments: string }
   | {
       readonly kind: 'error';
       readonly status: number;
@@ -18,7 +26,7 @@ export type FakeReply =
 export interface ChatRequestBody {
   readonly model: string;
   readonly messages: readonly { readonly role: string; readonly content: string }[];
-  readonly response_format?: { readonly type: string };
+  readonly response_format?: { readonly type: string; readonly json_schema?: { readonly schema?: unknown } };
 }
 
 export interface FakeOpenAi {
@@ -28,6 +36,11 @@ export interface FakeOpenAi {
   readonly requests: ChatRequestBody[];
   /** Queues the replies for the next requests (the last one repeats when the queue runs dry). */
   script(...replies: FakeReply[]): void;
+  /**
+   * Makes the server reject requests whose `response_format.type` is one of these with HTTP 400
+   * and this message, as servers without that decoding mode do; none by default.
+   */
+  rejectResponseFormats(types: readonly string[], message?: string): void;
   stop(): Promise<void>;
 }
 
@@ -39,6 +52,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   const requests: ChatRequestBody[] = [];
   let queue: FakeReply[] = [];
   let last: FakeReply = { kind: 'completion', content: '{"abstain": true, "reason": "not scripted"}' };
+  let rejected: { types: readonly string[]; message: string } = { types: [], message: '' };
   const server: Server = createServer((req, res) => {
     void (async () => {
       const body = await readBody(req);
@@ -48,7 +62,14 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
           .end(JSON.stringify(errorBody('Not found', 'invalid_request_error', null)));
         return;
       }
-      requests.push(JSON.parse(body) as ChatRequestBody);
+      const request = JSON.parse(body) as ChatRequestBody;
+      requests.push(request);
+      const format = request.response_format?.type;
+      if (format && rejected.types.includes(format)) {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(errorBody(rejected.message, 'invalid_request_error', null)));
+        return;
+      }
       const reply = queue.shift() ?? last;
       last = reply;
       if (reply.kind === 'hang') {
@@ -70,8 +91,30 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       res.writeHead(200, { 'content-type': 'application/json', 'x-request-id': `req_${requests.length}` });
       const payload =
         reply.kind === 'refusal'
-          ? completion(null, requests.length, reply.refusal)
-          : completion(reply.content, requests.length);
+          ? completion({ content: null, refusal: reply.refusal }, requests.length)
+          : reply.kind === 'tool_call'
+            ? completion(
+                {
+                  content: null,
+                  tool_calls: [
+                    {
+                      id: `call_${requests.length}`,
+                      type: 'function',
+                      function: { name: reply.name, arguments: reply.arguments },
+                    },
+                  ],
+                },
+                requests.length,
+                'tool_calls',
+              )
+            : completion(
+                {
+                  content: reply.content,
+                  ...(reply.reasoning ? { [reply.reasoning.field]: reply.reasoning.text } : {}),
+                },
+                requests.length,
+                reply.finishReason,
+              );
       res.end(JSON.stringify(payload));
     })();
   });
@@ -83,6 +126,12 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     script(...replies) {
       queue = [...replies];
     },
+    rejectResponseFormats(types, message) {
+      rejected = {
+        types,
+        message: message ?? `response_format type ${types.join(' / ')} is not supported by this server`,
+      };
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -93,7 +142,11 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   };
 }
 
-function completion(content: string | null, n: number, refusal: string | null = null): unknown {
+function completion(
+  message: Record<string, unknown>,
+  n: number,
+  finishReason: 'stop' | 'length' | 'tool_calls' = 'stop',
+): unknown {
   return {
     id: `chatcmpl-fake${n}`,
     object: 'chat.completion',
@@ -102,9 +155,9 @@ function completion(content: string | null, n: number, refusal: string | null = 
     choices: [
       {
         index: 0,
-        message: { role: 'assistant', content, refusal },
+        message: { role: 'assistant', refusal: null, ...message },
         logprobs: null,
-        finish_reason: 'stop',
+        finish_reason: finishReason,
       },
     ],
     usage: { prompt_tokens: 812, completion_tokens: 41, total_tokens: 853 },

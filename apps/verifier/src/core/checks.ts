@@ -19,6 +19,8 @@ export const CHECK_NAMES = [
   'not_negated',
   'constraint',
   'hops',
+  // only with a model configured: see entailment.ts
+  'entailment',
   'confidence',
   'chain_valid',
 ] as const;

@@ -131,6 +131,7 @@ describe('verdictCounts', () => {
         not_negated: 0,
         constraint: 0,
         hops: 0,
+        entailment: 0,
         confidence: 1,
         chain_valid: 0,
       },

@@ -19,6 +19,8 @@ const SUPPORT_CHECKS = new Set([
   'not_negated',
   'constraint',
   'hops',
+  // a configured model's reading: it can only add a reason to withhold
+  'entailment',
 ]);
 
 /**

@@ -8,6 +8,8 @@ import { claimSources } from '../core/derived.js';
 import { judgeRun, verdictCounts } from '../core/judge.js';
 import { recordedVerdictOf } from '../core/recorded-verdict.js';
 import { wantedRecordIds } from '../core/trace.js';
+import { reviewWithModel, type EntailmentReader } from '../core/review.js';
+import { ENTAILMENT_READER } from '../tokens.js';
 
 @Controller()
 export class VerifyHandler {
@@ -15,6 +17,7 @@ export class VerifyHandler {
     @Inject(TraceReader) private readonly traces: TraceReader,
     @Inject(EvidenceReader) private readonly evidence: EvidenceReader,
     @Inject(ToolRecorder) private readonly recorder: ToolRecorder,
+    @Inject(ENTAILMENT_READER) private readonly entailment: EntailmentReader | null,
   ) {}
 
   /**
@@ -28,7 +31,11 @@ export class VerifyHandler {
       this.traces.read({ runId: request.runId, recordIds: wantedRecordIds(request) }),
       this.evidence.readAll(request.claims.flatMap((c) => claimSources(c).map((s) => s.domSnapshot))),
     ]);
-    const judgement = judgeRun({ ...request, records: trace.records, chain: trace.chain, evidence });
+    const checked = judgeRun({ ...request, records: trace.records, chain: trace.chain, evidence });
+    // with a model configured, it reads each verified claim in its evidence and may only withhold
+    const judgement = this.entailment
+      ? await reviewWithModel({ ...request, evidence, judgement: checked, reader: this.entailment })
+      : checked;
     const counts = verdictCounts(judgement);
     const verdict = recordedVerdictOf({ runId: request.runId, claims: request.claims, judgement });
     const digest = digestOf(verdict);
