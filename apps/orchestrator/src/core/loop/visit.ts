@@ -39,7 +39,7 @@ export async function visit(deps: LoopDeps & { url: string; retry?: boolean }): 
   if (deps.plan.startUrls.includes(url))
     state.scopePages.add(normalizeUrl(url)).add(normalizeUrl(page.finalUrl));
   state.expectedRecordIds.push(page.logRecordId);
-  if (page.outcome.kind === 'blocked') {
+  if (page.outcome.kind === 'blocked' && !signInTaskPage(deps.plan, page.outcome.reason)) {
     // a page the user wants (theirs, or the task's) is handed to them, never bypassed; others are skipped
     const wanted = deps.plan.startUrls.includes(url) || deps.plan.kind === 'task';
     if (wanted && !deps.retry && !state.askedAboutBlock) {
@@ -257,6 +257,16 @@ export function sourceOf(chunk: SourcedChunk): Omit<AnswerReply['answers'][numbe
     domSnapshot: chunk.domSnapshot,
     logRecordId: chunk.logRecordId,
   };
+}
+
+/**
+ * A login wall is what a sign-in task asked for: its form is the task's page, not a block to
+ * hand to the user. Any other block (a captcha, a refusal) is still never bypassed.
+ */
+function signInTaskPage(plan: Plan, reason: string): boolean {
+  return (
+    plan.kind === 'task' && reason === 'login_wall' && /^(?:log ?in|sign ?in)$/.test(plan.task?.verb ?? '')
+  );
 }
 
 /** A refusal by policy (egress guard) from the service that was asked, as its typed error code says. */
