@@ -24,7 +24,8 @@ const RELATIVE = /\bthe\s+([\p{Ll}-]+)\s+(?:that|which|who|whose)\s+(.+?)\s*\??$
 export function statementOf(input: { plan: Plan; part: Part; answer: ScoredAnswer }): ClaimStatement {
   const { plan, part, answer } = input;
   const aboutPage = THIS_PAGE.test(part.question) && plan.startUrls.length > 0;
-  const nested = aboutPage ? undefined : nestedSubject(part);
+  // a hop of a chain the run executes states its own place; one answered in one step is found here
+  const nested = aboutPage || part.hop ? undefined : nestedSubject(part);
   const entity = usableEntity(part);
   const subject = aboutPage
     ? { mainItem: true }
@@ -40,7 +41,7 @@ export function statementOf(input: { plan: Plan; part: Part; answer: ScoredAnswe
     ...(part.attribute ? { attribute: { id: part.attribute } } : {}),
     ...(value ? { value } : {}),
     ...scopeOf(plan, aboutPage),
-    ...(nested ? { hop: { chain: part.id, index: 2, of: 2 } } : {}),
+    ...(part.hop ? { hop: part.hop } : nested ? { hop: { chain: part.id, index: 2, of: 2 } } : {}),
   };
 }
 

@@ -46,12 +46,31 @@ describe('statementOf: what a claim states, from the plan', () => {
   });
 
   it('marks a nested question answered in one step as the last hop of a chain whose first hop is missing', () => {
-    const statement = statementFor('What is the population of the capital of Velmora?', '4,120,300');
+    // a part that still holds the whole chain (an LLM plan answering it at once)
+    const oneStep = (question: string, entity: string, text: string) => {
+      const plan = planHeuristically({ question });
+      const part = { id: 'part-1', question, entity, query: question };
+      return statementOf({ plan, part, answer: answer(text) });
+    };
+    const statement = oneStep('What is the population of the capital of Velmora?', 'Velmora', '4,120,300');
     expect(statement.subject).toEqual({ asked: 'capital of Velmora' });
     expect(statement.hop).toEqual({ chain: 'part-1', index: 2, of: 2 });
-    expect(statementFor('Who designed the valve that pairs with the Orrin-4 pump?', 'Ada').hop).toBeDefined();
+    expect(
+      oneStep('Who designed the valve that pairs with the Orrin-4 pump?', 'Orrin-4', 'Ada').hop,
+    ).toBeDefined();
     expect(
       statementFor('What is the area of Velmora in square kilometres?', '88,410 km²').hop,
     ).toBeUndefined();
+  });
+
+  it('plans a nested question as its first hop, the chain kept for the hops after it', () => {
+    const plan = planHeuristically({ question: 'What is the population of the capital of Velmora?' });
+    expect(plan.parts.map((p) => [p.question, p.entity, p.attribute])).toEqual([
+      ['What is the capital of Velmora?', 'Velmora', 'capital'],
+    ]);
+    expect(plan.chain?.hops.map((h) => h.template)).toEqual([
+      'What is the capital of {}?',
+      'What is the population of {}?',
+    ]);
   });
 });

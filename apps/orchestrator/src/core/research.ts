@@ -2,7 +2,7 @@ import type { ReleasedAnswer, RunOutcome, VerdictRef } from '@forage/contracts';
 import type { Activities } from './activities.js';
 import { meetsConstraints } from './aggregate/listing-items.js';
 import { aggregate } from './aggregate/aggregate.js';
-import { releaseAnswer, type CheckedCandidate } from './aggregate/release.js';
+import { releaseAnswer, type Carried, type CheckedCandidate } from './aggregate/release.js';
 import { normalizeUrl, termsOf } from './explore/site-frontier.js';
 import { actOnPage } from './loop/act.js';
 import { checkpointOf, restoreCheckpoint, type Checkpoint } from './loop/checkpoint.js';
@@ -30,6 +30,8 @@ export interface ResearchInput {
   readonly maxCostUsd?: number;
   /** Dollars spent for the run outside the loop so far (the LLM planner), asked at every step. */
   readonly spentElsewhereUsd?: () => number;
+  /** Verified earlier hops of a nested question, verified again with this plan's answer as one chain. */
+  readonly carried?: Carried;
 }
 
 export interface RunMetrics {
@@ -234,7 +236,13 @@ export async function research(given: Activities, input: ResearchInput): Promise
         stoppedBy,
       },
     };
-  const released = await releaseAnswer({ acts, step, state, plan });
+  const released = await releaseAnswer({
+    acts,
+    step,
+    state,
+    plan,
+    ...(input.carried ? { carried: input.carried } : {}),
+  });
   const usedUrls = new Set(released.checked.map((c) => normalizeUrl(c.candidate.answer.source.url)));
   const unanswered = pageScopeFailures({ scope: plan.scope, log, answered: released.outcome === 'answered' });
   return {

@@ -11,7 +11,8 @@ import { EvidenceStore } from '@forage/evidence';
 import { addUsage, type LlmUsageMeter } from '@forage/llm';
 import { Bus, HandleEvent, LOGGER, streams } from '@forage/messaging';
 import type { Logger } from '@forage/observability';
-import { research, type ResearchResult } from '../core/research.js';
+import { researchPlan } from '../core/hops/research-chain.js';
+import type { ResearchResult } from '../core/research.js';
 import type { Checkpoint } from '../core/loop/checkpoint.js';
 import { buildReport } from '../core/report.js';
 import { readThreadTurn } from '../core/thread/read-turn.js';
@@ -161,7 +162,7 @@ export class RunStartHandler {
           new RunDeadlineError(`run deadline of ${String(this.config.ORCH_RUN_DEADLINE_MS / 1000)} s passed`),
       );
       const done = await Promise.race([
-        research(acts, {
+        researchPlan(acts, {
           plan,
           limits,
           sufficientConfidence: this.config.ORCH_SUFFICIENT_CONFIDENCE,

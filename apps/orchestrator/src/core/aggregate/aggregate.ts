@@ -1,7 +1,7 @@
 import type { ScoredAnswer, SourcedChunk } from '@forage/contracts';
 import type { Activities, AnswerReply, Lead } from '../activities.js';
 import type { RunState } from '../loop/run-state.js';
-import { ATTRIBUTES, attributeScore, labelNames, pageLabelFor } from '../plan/attributes.js';
+import { ATTRIBUTES, attributeScore, labelNames, pageLabelFor } from '@forage/question';
 import type { Part, Plan } from '../plan/plan.js';
 import type { StepRunner } from '../loop/step.js';
 import { meetsConstraints } from './listing-items.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SourcedChunk } from '@forage/contracts';
 import { anEvidenceRef } from '@forage/testing';
-import { ATTRIBUTES } from '../plan/attributes.js';
+import { ATTRIBUTES } from '@forage/question';
 import { acceptable, askedInPageWords, cutNumber } from './aggregate.js';
 import { labelledValue } from './labelled-value.js';
 import { sentenceValue } from './sentence-value.js';

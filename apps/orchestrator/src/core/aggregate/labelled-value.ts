@@ -1,5 +1,5 @@
 import type { ScoredAnswer, SourcedChunk } from '@forage/contracts';
-import { attributeOf, attributeScore, labelNames, type Attribute } from '../plan/attributes.js';
+import { attributeOf, attributeScore, labelNames, type Attribute } from '@forage/question';
 
 /** A chunk that is one "label: value" line (an infobox row, a definition), not a row of several cells. */
 const LABELLED = /^([^:;]{2,60}):\s+([^;]{1,200})$/;

@@ -14,7 +14,7 @@ import type { RunState } from '../loop/run-state.js';
 import type { Part, Plan } from '../plan/plan.js';
 import type { StepRunner } from '../loop/step.js';
 import { meetsConstraints, rankItems, type ListingItem } from './listing-items.js';
-import { ATTRIBUTES } from '../plan/attributes.js';
+import { ATTRIBUTES } from '@forage/question';
 import { dateValueIn, numberIn } from './numbers.js';
 
 /** An answer the run may release once verified, with the part (or item) it answers. */
@@ -24,6 +24,13 @@ export interface Candidate {
   readonly part?: Part;
   readonly item?: ListingItem;
   readonly detail?: string;
+}
+
+/** Earlier hops of a nested question, already verified, carried into the last hop's verification. */
+export interface Carried {
+  readonly candidates: readonly Candidate[];
+  /** Their evidence's log records, expected in the run's trace. */
+  readonly recordIds: readonly string[];
 }
 
 /** A candidate after verification, for the report. */
@@ -52,9 +59,13 @@ export async function releaseAnswer(input: {
   step: StepRunner;
   state: RunState;
   plan: Plan;
+  carried?: Carried;
 }): Promise<Released> {
-  const { acts, step, state, plan } = input;
-  const candidates = candidatesOf(plan, state);
+  const { acts, step, state, plan, carried } = input;
+  const found = candidatesOf(plan, state);
+  // a chain's earlier hops are verified again beside its last, never on their own as the answer
+  const candidates = found.length > 0 && carried ? [...carried.candidates, ...found] : found;
+  const recordIds = [...state.expectedRecordIds, ...(found.length > 0 ? (carried?.recordIds ?? []) : [])];
   // listings and tasks are served by items and actions, not by answered parts
   const missing =
     plan.kind === 'listing' || plan.kind === 'task'
@@ -82,7 +93,7 @@ export async function releaseAnswer(input: {
   const claims: Claim[] = claimSets.flatMap((set) => set.claims);
   const report = await step(
     'verify',
-    () => acts.verify(claims, [...new Set(state.expectedRecordIds)]),
+    () => acts.verify(claims, [...new Set(recordIds)]),
     (r) =>
       `${String(r.verdicts.filter((v) => v.verdict === 'verified').length)}/${String(r.verdicts.length)} claims verified`,
   );

@@ -1,6 +1,6 @@
 import type { ScoredAnswer, SourcedChunk } from '@forage/contracts';
 import { splitSentences } from '@forage/html';
-import type { Attribute } from '../plan/attributes.js';
+import type { Attribute } from '@forage/question';
 
 /** A number as pages write it: currency, thousands separators, decimals, a percent or a scale word. */
 const NUMBER =

@@ -1,5 +1,5 @@
 import type { PageAction } from '@forage/contracts';
-import { attributeOf } from '../plan/attributes.js';
+import { attributeOf } from '@forage/question';
 import type { ListingSpec, TaskSpec } from '../plan/plan.js';
 import type { FormField, PageForm } from './page-structure.js';
 import { termsOf } from './site-frontier.js';

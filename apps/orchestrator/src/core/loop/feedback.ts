@@ -2,7 +2,7 @@ import type { ScoredAnswer } from '@forage/contracts';
 import type { Lead } from '../activities.js';
 import { termsOf } from '../explore/site-frontier.js';
 import { queryFor } from '../plan/heuristic-planner.js';
-import { ATTRIBUTES } from '../plan/attributes.js';
+import { ATTRIBUTES } from '@forage/question';
 import type { Part, Plan } from '../plan/plan.js';
 
 /** Question words a bridge query keeps besides the bridge entity. */

@@ -4,7 +4,7 @@ import { itemsOfPage } from '../aggregate/listing-items.js';
 import { searchFormPlan, taskFormPlan } from '../explore/form-actions.js';
 import { readPageStructure, type PageStructure } from '../explore/page-structure.js';
 import { normalizeUrl } from '../explore/site-frontier.js';
-import { pageLabels } from '../plan/attributes.js';
+import { pageLabels } from '@forage/question';
 import type { Plan, TaskSpec } from '../plan/plan.js';
 import { UserPageRefusedError } from '../../errors.js';
 import type { PageActPlan } from './navigator.js';

@@ -1,5 +1,16 @@
-import { ATTRIBUTES, attributeOf } from './attributes.js';
-import { askedAttribute, joinRestrictions } from './wording.js';
+import {
+  ATTRIBUTES,
+  LIST_SPLIT,
+  STOP,
+  askedAttribute,
+  attributeOf,
+  entityOf,
+  hopQuestion,
+  isName,
+  joinRestrictions,
+  readQuestion,
+  type QuestionReading,
+} from '@forage/question';
 import { scopeOf } from './scope.js';
 import { givenFields } from './task-fields.js';
 import type { Combine, ListingSpec, Part, Plan, PlannedStep, RequestKind, TaskSpec } from './plan.js';
@@ -26,7 +37,25 @@ export function planHeuristically(input: { question: string; urls?: readonly str
     });
   const comparison = comparisonOf(question);
   if (comparison) return finish({ kind: 'multi', question, ...comparison, site, startUrls });
-  const listing = listingOf(question);
+  const reading = readQuestion(question);
+  const chain = reading.chain;
+  const first = chain?.hops[0];
+  if (chain && first)
+    return finish({
+      kind: 'fact',
+      question,
+      parts: [
+        part(1, hopQuestion(first, chain.entity), {
+          entity: chain.entity,
+          ...(first.attribute ? { attribute: first.attribute } : {}),
+        }),
+      ],
+      combine: single,
+      chain,
+      site,
+      startUrls,
+    });
+  const listing = listingOf(reading);
   if (listing)
     return finish({
       kind: 'listing',
@@ -101,14 +130,6 @@ export function part(n: number, question: string, known: { entity?: string; attr
   };
 }
 
-const QUESTION_WORDS =
-  /^(what|which|who|whom|whose|when|where|why|how|is|are|was|were|does|do|did|can|could|tell|give|find|list|show|please)\b/i;
-const STOP = new Set(
-  'a an the of in on at to for by with and or is are was were be what which who when where how does do did much many me tell give find show please its their there this that from as has have had'.split(
-    ' ',
-  ),
-);
-
 /** A search query: the question's content words, in order. */
 export function queryFor(question: string): string {
   const words = question
@@ -117,19 +138,6 @@ export function queryFor(question: string): string {
     .split(/\s+/)
     .filter((w) => w !== '' && !STOP.has(w.toLowerCase()));
   return words.join(' ') || question;
-}
-
-const NAME = "[A-Z][\\p{L}'’.-]*(?:\\s+(?:of|de|la|the|and|&|[A-Z][\\p{L}'’.-]*|\\d+))*";
-
-/** The named thing a question is about: the capitalised phrase after of/in/for/about, else any capitalised phrase not at the start. */
-export function entityOf(question: string): string | undefined {
-  const after =
-    new RegExp(`\\b(?:of|in|for|about|at)\\s+(?:the\\s+)?(${NAME})`, 'u').exec(question) ??
-    new RegExp(`\\b(?:does|is|did|was)\\s+(?:the\\s+)?(${NAME})`, 'u').exec(question);
-  const candidate = after?.[1] ?? new RegExp(`(?<=\\S\\s)(${NAME})`, 'u').exec(question)?.[1];
-  const cleaned = candidate?.replace(/\s+(?:and|of|the)$/i, '').trim();
-  // one letter ("S" of "2014 S/S") names nothing
-  return cleaned && cleaned.length > 1 && !QUESTION_WORDS.test(cleaned) ? cleaned : undefined;
 }
 
 const COMPARATIVES: readonly {
@@ -166,9 +174,6 @@ const COMPARATIVES: readonly {
   { words: /\b(larger|largest|bigger|biggest|greater|greatest|higher|highest|more|most)\b/i, pick: 'max' },
   { words: /\b(smaller|smallest|lower|lowest|less|least|fewer|fewest)\b/i, pick: 'min' },
 ];
-
-const LIST_SPLIT = /\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/;
-const isName = (s: string): boolean => new RegExp(`^${NAME}$`, 'u').test(s.trim());
 
 /**
  * "Which has the larger population, A or B?" / "Which of A, B and C is the oldest?" / "Is A more
@@ -282,82 +287,47 @@ function multiPartParts(question: string): Part[] | undefined {
   });
 }
 
-const SUPERLATIVES: readonly { words: RegExp; rank: NonNullable<ListingSpec['rank']> }[] = [
-  {
-    words: /\b(cheapest|least expensive|lowest[- ]priced|most affordable)\b/i,
-    rank: { by: 'price', order: 'asc' },
-  },
-  { words: /\b(most expensive|priciest|highest[- ]priced)\b/i, rank: { by: 'price', order: 'desc' } },
-  {
-    words: /\b(highest[- ]rated|best[- ]rated|top[- ]rated|best reviewed)\b/i,
-    rank: { by: 'rating', order: 'desc' },
-  },
-  { words: /\b(lowest[- ]rated|worst[- ]rated)\b/i, rank: { by: 'rating', order: 'asc' } },
-];
-const PRICE_LIMIT =
-  /\b(?:under|below|less than|at most|up to|no more than|cheaper than|max(?:imum)?(?: of)?|within)\s*(?:[$€£]\s*)?(\d[\d,]*)\s*(?:\$|usd|dollars?|eur|euros?)?/i;
-const RATING_LIMIT =
-  /\b(?:rated|rating(?: of)?)\s*(?:at least|above|over|of)?\s*(\d(?:\.\d)?)\s*(?:\/\s*5|stars?|or (?:more|higher|better))/i;
-
-/** "Hotels in X with free parking under $200" / "the cheapest hotel in X". */
-function listingOf(question: string): ListingSpec | undefined {
-  const superlative = SUPERLATIVES.find((s) => s.words.test(question));
-  const noun = listNoun(question, superlative?.words);
-  if (!noun) return undefined;
-  const place = new RegExp(`\\b(?:in|near|around)\\s+(?:the\\s+)?(${NAME})`, 'u')
-    .exec(question)?.[1]
-    ?.replace(/\s+(?:and|with)$/i, '');
-  const price = PRICE_LIMIT.exec(question)?.[1];
-  const rating = RATING_LIMIT.exec(question)?.[1];
-  const features = featuresOf(question);
-  const plural = /s$/i.test(noun);
-  if (!superlative && !(plural && (place || price || features.length > 0 || rating))) return undefined;
-  const count = /\b(?:top|first|the)\s+(\d{1,2}|two|three|four|five|ten)\b/i.exec(question)?.[1];
-  const limit = superlative && !plural ? 1 : count ? numberWord(count) : undefined;
+/**
+ * A listing or a question over a set, from the question model: "Hotels in X with free parking
+ * under $200", "the cheapest hotel in X", "How many hotels in X have a pool?", "the three
+ * countries with the smallest population", "papers by M. Kessa".
+ */
+function listingOf(reading: QuestionReading): ListingSpec | undefined {
+  const set = reading.set;
+  if (!set) return undefined;
+  const { constraints, operation } = set;
+  const written = new RegExp(`\\b(${set.noun}|${set.noun.replace(/y$/, 'ie')}s|${set.noun}e?s)\\b`, 'i').exec(
+    reading.text,
+  )?.[1];
+  const order =
+    operation.kind === 'top'
+      ? operation.order
+      : constraints.order && constraints.order.by !== 'name'
+        ? constraints.order
+        : undefined;
+  const limit = operation.kind === 'top' ? operation.k : constraints.count;
+  const price = constraints.price?.max;
+  const aggregate =
+    operation.kind === 'count'
+      ? ({ kind: 'count' } as const)
+      : operation.kind === 'sum' || operation.kind === 'average'
+        ? { kind: operation.kind, attribute: operation.attribute }
+        : undefined;
   return {
-    noun,
-    ...(place ? { place } : {}),
-    ...(price ? { maxPrice: Number(price.replace(/,/g, '')) } : {}),
-    ...(rating ? { minRating: Number(rating) } : {}),
-    features,
-    ...(superlative ? { rank: superlative.rank } : {}),
-    ...(limit ? { limit } : {}),
+    noun: (written ?? set.noun).toLowerCase(),
+    ...(constraints.place ? { place: constraints.place } : {}),
+    ...(price && (price.currency === undefined || price.currency === 'USD')
+      ? { maxPrice: price.amount }
+      : {}),
+    ...(constraints.rating?.min !== undefined ? { minRating: constraints.rating.min } : {}),
+    features: [...constraints.features],
+    ...(constraints.author ? { author: constraints.author } : {}),
+    ...(constraints.category ? { category: constraints.category } : {}),
+    ...(order ? { rank: { by: order.by, order: order.direction } } : {}),
+    ...(limit !== undefined ? { limit } : {}),
+    ...(aggregate ? { aggregate } : {}),
+    ...(set.asked ? { asked: set.asked } : {}),
   };
-}
-
-function listNoun(question: string, superlative: RegExp | undefined): string | undefined {
-  if (superlative) {
-    const m = new RegExp(`${superlative.source}\\s+([a-z][a-z-]+)`, 'i').exec(question);
-    if (m?.[2]) return m[2].toLowerCase();
-  }
-  const lead =
-    /^(?:(?:please\s+)?(?:list|find|show|search for|search|get|give me|recommend|are there(?: any)?|which|what)\s+(?:me\s+)?(?:all\s+|some\s+|the\s+|any\s+)?)?(?:\d+\s+|cheap\s+|affordable\s+)?([a-z][a-z-]+s)\b/i.exec(
-      question,
-    );
-  const noun = lead?.[1]?.toLowerCase();
-  return noun && !STOP.has(noun) && !/ss$/.test(noun) ? noun : undefined;
-}
-
-function featuresOf(question: string): string[] {
-  const m =
-    /\b(?:with|having|that (?:have|has|offer|offers)|offering|including)\s+(.+?)(?=\s+(?:under|below|less than|at most|up to|in|near|for|rated|sorted|ranked)\b|[?.]|$)/i.exec(
-      question,
-    );
-  if (!m?.[1]) return [];
-  return m[1]
-    .split(LIST_SPLIT)
-    .map((s) =>
-      s
-        .replace(/^(?:a|an|the)\s+/i, '')
-        .trim()
-        .toLowerCase(),
-    )
-    .filter((s) => s.length > 1);
-}
-
-function numberWord(word: string): number {
-  const words: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, ten: 10 };
-  return words[word.toLowerCase()] ?? Number(word);
 }
 
 const TASK_VERBS =

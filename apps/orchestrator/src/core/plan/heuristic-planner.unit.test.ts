@@ -139,4 +139,34 @@ describe('heuristic planner', () => {
     const two = plan('What is the capital of Sobrica? What is its population? https://wiki.test/Sobrica');
     expect(two.parts).toHaveLength(2);
   });
+
+  it('plans sets from the question model: counts, top-k over an attribute, authors and categories', () => {
+    expect(plan('How many hotels in Tirvane have a pool?').listing).toEqual({
+      noun: 'hotels',
+      place: 'Tirvane',
+      features: ['pool'],
+      aggregate: { kind: 'count' },
+    });
+    expect(plan('Which are the three countries with the smallest population?').listing).toMatchObject({
+      noun: 'countries',
+      rank: { by: 'population', order: 'asc' },
+      limit: 3,
+    });
+    expect(plan('What is the area of the two most populous countries?').listing).toMatchObject({
+      rank: { by: 'population', order: 'desc' },
+      limit: 2,
+      asked: 'area',
+    });
+    expect(plan('List the papers by M. Kessa').listing).toMatchObject({ noun: 'papers', author: 'M. Kessa' });
+    expect(plan('hiking tents under $300 in the Nubo shop').listing).toMatchObject({
+      noun: 'tents',
+      category: 'hiking',
+      maxPrice: 300,
+    });
+  });
+
+  it('keeps a who-clause that names nothing in the same part', () => {
+    expect(plan('Who was the singer of Paper Lanterns and who died in 1999?').parts).toHaveLength(1);
+    expect(plan('The trio Veldt Nine was formed by who?').parts[0]?.attribute).toBeUndefined();
+  });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LlmInvalidReplyError, LlmRefusalError, LlmUnavailableError, type LlmClient } from '@forage/llm';
-import { attributeOf } from './attributes.js';
+import { attributeOf } from '@forage/question';
 import { part, planHeuristically, queryFor, stepsFor } from './heuristic-planner.js';
 import type { Combine, Part, Plan } from './plan.js';
 

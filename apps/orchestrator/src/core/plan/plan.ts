@@ -1,3 +1,4 @@
+import type { HopChain } from '@forage/question';
 import type { Scope } from './scope.js';
 
 /** The five kinds of request the orchestrator plans for. */
@@ -13,6 +14,8 @@ export interface Part {
   readonly attribute?: string;
   /** The first search query for the part. */
   readonly query: string;
+  /** The part's place in a nested question's chain: its subject is the previous hop's value. */
+  readonly hop?: { readonly chain: string; readonly index: number; readonly of: number };
 }
 
 /** How the parts' answers make the final answer. */
@@ -26,18 +29,31 @@ export type Combine =
       readonly asks?: string;
     };
 
-/** What a listing request wants: items of a kind, where, within which limits, ranked how. */
+/**
+ * What a listing or set request wants: items of a kind, where, within which limits, ranked how,
+ * and what is done with them (listed, counted, summed, averaged).
+ */
 export interface ListingSpec {
-  /** The plural noun asked for ("hotels"). */
+  /** The noun asked for, as written ("hotels", "hotel"). */
   readonly noun: string;
   readonly place?: string;
   readonly maxPrice?: number;
   readonly minRating?: number;
   /** Required features in the user's words ("free parking"). */
   readonly features: readonly string[];
-  readonly rank?: { readonly by: 'price' | 'rating'; readonly order: 'asc' | 'desc' };
+  /** The author items must be by ("papers by M. Kessa"). */
+  readonly author?: string;
+  /** A kind narrower than the noun ("hiking" tents, "the Stoves category"). */
+  readonly category?: string;
+  /** Ranked by an attribute id: price, rating, or one a table states (population, area…). */
+  readonly rank?: { readonly by: string; readonly order: 'asc' | 'desc' };
   /** How many items the user wants (1 for a superlative). */
   readonly limit?: number;
+  /** The operation over the selected items; absent: they are listed. */
+  readonly aggregate?:
+    { readonly kind: 'count' } | { readonly kind: 'sum' | 'average'; readonly attribute: string };
+  /** The attribute asked of each selected item ("the population of the three smallest countries"). */
+  readonly asked?: string;
 }
 
 /** A task on a page: what to do and the values the user gave. */
@@ -65,6 +81,11 @@ export interface Plan {
   readonly parts: readonly Part[];
   readonly combine: Combine;
   readonly listing?: ListingSpec;
+  /**
+   * A nested question's hops, innermost first: the run answers `parts` (the first hop) and each
+   * hop's verified value becomes the next hop's subject.
+   */
+  readonly chain?: HopChain;
   readonly task?: TaskSpec;
   /** A site the user named (origin or host); exploration stays on it. */
   readonly site?: string;

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { PageAction, ScoredAnswer } from '@forage/contracts';
+import type { Claim, PageAction, ScoredAnswer } from '@forage/contracts';
 import { anEvidenceRef } from '@forage/testing';
 import type { Activities, AnswerReply, PageSnapshot, StepReport, VerifyReply } from '../activities.js';
 import type { Checkpoint } from '../loop/checkpoint.js';
@@ -37,6 +37,8 @@ export interface FakeRun {
   readonly questionsAsked: string[][];
   /** Every checkpoint saved, in order. */
   readonly checkpoints: Checkpoint[];
+  /** The claims of each verify call, in order. */
+  readonly verified: Claim[][];
 }
 
 export interface FakeUser {
@@ -79,6 +81,7 @@ export function fakeRun(
 ): FakeRun {
   const questionsAsked: string[][] = [];
   const checkpoints: Checkpoint[] = [];
+  const verified: Claim[][] = [];
   const calls: string[] = [];
   const steps: StepReport[] = [];
   const queries: string[] = [];
@@ -209,6 +212,7 @@ export function fakeRun(
     },
     verify: (claims): Promise<VerifyReply> => {
       tick();
+      verified.push([...claims]);
       const ok = options.verified ?? true;
       return Promise.resolve({
         runId: randomUUID(),
@@ -259,7 +263,7 @@ export function fakeRun(
         : undefined,
     now: () => clock,
   };
-  return { acts, calls, steps, queries, asked, acted, questionsAsked, checkpoints };
+  return { acts, calls, steps, queries, asked, acted, questionsAsked, checkpoints, verified };
 }
 
 /** Chunks as dom-understanding cuts them: one per line, under the "# " heading before it. */
