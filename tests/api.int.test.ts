@@ -6,6 +6,7 @@ import {
   runCompleted,
   runInput,
   runNeedsInput,
+  runStart,
   runStep,
   type EvidenceRef,
 } from '@forage/contracts';
@@ -300,6 +301,49 @@ describe('gateway HTTP API: OpenAPI, runs history, evidence, cancel, input, SSE 
       expectSchema('ErrorReply', await invalid.json());
     } finally {
       responder.unsubscribe();
+    }
+  });
+
+  it('continues a thread: threadId goes on run.start.v1 and shows in the run view; an unknown or malformed thread is refused', async () => {
+    const started: unknown[] = [];
+    const sub = nc.subscribe(runStart.subject, {
+      callback: (_err, msg) => {
+        started.push(decodeJson(msg.data));
+      },
+    });
+    try {
+      const headers = { 'content-type': 'application/json' };
+      const post = (body: Json) => api('/v1/runs', { method: 'POST', headers, body: JSON.stringify(body) });
+      const res = await post({ question: 'And what is its area?', threadId: runs.done });
+      expect(res.status).toBe(202);
+      const created = (await res.json()) as Json;
+      expectSchema('CreateRunResponse', created);
+      expect(created['threadId']).toBe(runs.done);
+      // a run that names no thread starts its own: the thread id is the run id
+      const fresh = (await (await post({ question: 'What is the area of the third place?' })).json()) as Json;
+      expect(fresh['threadId']).toBe(fresh['runId']);
+      await until(
+        () => Promise.resolve(started.length),
+        (n) => n >= 2,
+      );
+      expect(started).toContainEqual(
+        expect.objectContaining({
+          runId: created['runId'],
+          threadId: runs.done,
+          question: 'And what is its area?',
+        }),
+      );
+      const view = (await (await api(`/v1/runs/${created['runId'] as string}`)).json()) as Json;
+      expectSchema('RunView', view);
+      expect(view['threadId']).toBe(runs.done);
+      const unknown = await post({ question: 'And its area?', threadId: randomUUID() });
+      expect(unknown.status).toBe(404);
+      expectSchema('ErrorReply', await unknown.json());
+      const malformed = await post({ question: 'And its area?', threadId: 'yesterday' });
+      expect(malformed.status).toBe(400);
+      expectSchema('ErrorReply', await malformed.json());
+    } finally {
+      sub.unsubscribe();
     }
   });
 });

@@ -76,6 +76,7 @@ describe('the MCP server', () => {
     expect(ask?.inputSchema.required).toEqual(['question']);
     const question = ask?.inputSchema.properties?.['question'] as { maxLength?: number } | undefined;
     expect(question?.maxLength).toBe(500);
+    expect(ask?.inputSchema.properties).toHaveProperty('threadId');
   });
 
   it.each([
@@ -112,6 +113,20 @@ describe('the MCP server', () => {
       expect(summary.citations[0]?.evidence.domSnapshot.sha256).toMatch(/^[a-f0-9]{64}$/);
       expect(textOf(result)).toContain(target.capital);
       expect(textOf(result)).toMatch(/verification: verified/);
+      // the run started a thread; a follow-up with its threadId reads "its" against it
+      expect(summary.threadId).toBe(summary.runId);
+      expect(textOf(result)).toContain(`Thread: ${summary.runId}`);
+      const followUp = (await client().callTool(
+        { name: 'ask', arguments: { question: 'And what is its population?', threadId: summary.threadId } },
+        undefined,
+        { timeout: 180_000 },
+      )) as CallToolResult;
+      const next = followUp.structuredContent as unknown as RunSummary;
+      expect({ outcome: next.outcome, text: textOf(followUp) }).toMatchObject({ outcome: 'answered' });
+      expect(next.threadId).toBe(summary.runId);
+      expect(next.answer?.replace(/\D/g, '')).toBe(String(target.population));
+      expect(next.readings).toEqual([expect.stringContaining(`'its' = ${target.name}, from turn 1`)]);
+      expect(textOf(followUp)).toContain(`Read as: 'its' = ${target.name}`);
       // progress arrived as notifications during the call: one per step
       expect(progress.some((m) => m.startsWith('search'))).toBe(true);
       expect(progress.some((m) => m.startsWith('verify'))).toBe(true);

@@ -69,6 +69,21 @@ describe('web UI', () => {
     expect(await citedNodeText(page)).toContain(country.capital);
   });
 
+  it('continues the thread from a shown answer: the next question may say "its"', async () => {
+    await page.waitForSelector('#follow-up:not([hidden])');
+    expect(await page.textContent('#thread-line')).toContain(`Thread ${runId}`);
+    await page.fill('#follow-q', 'And what is its population?');
+    await page.click('#follow-go');
+    await page.waitForURL((url) => /^#\/runs\/[0-9a-f-]{36}$/.test(url.hash) && !url.hash.includes(runId));
+    await page.waitForSelector('#result .answer-text', { timeout: 240_000 });
+    expect((await page.textContent('#result .answer-text'))?.replace(/\D/g, '')).toBe(
+      String(country.population),
+    );
+    expect(await page.textContent('#thread-line')).toContain(`'its' = ${country.name}, from turn 1`);
+    expect(await page.textContent('#thread-line')).toContain(`Thread ${runId}, turn 2`);
+    expect(pageErrors).toEqual([]);
+  });
+
   it('asks the run’s follow-up questions in the page and goes on with the answers', async () => {
     const shop = stack.sandbox.originOf('shop');
     await page.goto(`${stack.gatewayUrl}/`);
