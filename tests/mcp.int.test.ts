@@ -14,6 +14,8 @@ const TOOLS = ['ask', 'extract', 'get_evidence', 'get_run', 'search'];
 
 interface RunSummary {
   runId: string;
+  threadId: string | null;
+  readings: string[];
   outcome: string | null;
   verification: string;
   answer: string | null;
