@@ -98,6 +98,11 @@ export const claimVerdictSchema = z.object({
   checks: z.array(checkResultSchema),
   /** How the subject and attribute were bound on the page, when the claim states them. */
   bindings: z.array(claimBindingSchema).max(4).optional(),
+  /**
+   * The confidence the claim is released with: its answer score (L07 §5.5) combined with the
+   * statement checks it passed; 0 when rejected.
+   */
+  confidence: z.number().min(0).max(1).optional(),
 });
 export type ClaimVerdict = z.infer<typeof claimVerdictSchema>;
 

@@ -4,3 +4,4 @@ export * from './bm25.js';
 export * from './document-store.js';
 export * from './page-text.js';
 export * from './collect.js';
+export * from './confidence.js';

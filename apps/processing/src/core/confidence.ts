@@ -1,19 +1,12 @@
 import type { ConfidenceComponents } from '@forage/contracts';
 import type { Candidate } from './candidates.js';
+import { answerConfidence, lengthPenalty } from '@forage/retrieval';
 import { answerKey } from './text.js';
 
 export interface ScoredCandidate extends Candidate {
   readonly confidence: number;
   readonly components: ConfidenceComponents;
 }
-
-/** The seed's weights (L07 §5.5): retrieval and extraction. */
-const RETRIEVER_WEIGHT = 0.35;
-const QA_WEIGHT = 0.65;
-/** Answers outside [2, 200] characters are rarely answers: a letter, or a paragraph. */
-const MIN_ANSWER_CHARS = 2;
-const MAX_ANSWER_CHARS = 200;
-const LENGTH_PENALTY = 0.5;
 
 /**
  * confidence = clamp(0.35 × retriever + 0.65 × qa) × lengthPenalty (L07 §5.5), where
@@ -46,17 +39,9 @@ export function scoreCandidates(candidates: readonly Candidate[]): ScoredCandida
   });
 }
 
-/** The seed's combination of the components, rounded to 3 decimals. */
-export function combine(components: ConfidenceComponents): number {
-  return round(
-    clamp(RETRIEVER_WEIGHT * components.retriever + QA_WEIGHT * components.qa) * components.lengthPenalty,
-  );
-}
-
-export function lengthPenalty(answer: string): number {
-  const n = answer.trim().length;
-  return n < MIN_ANSWER_CHARS || n > MAX_ANSWER_CHARS ? LENGTH_PENALTY : 1;
-}
+/** The seed's combination of the components (L07 §5.5), shared with every answer producer. */
+export const combine = answerConfidence;
+export { lengthPenalty };
 
 function clamp(x: number): number {
   return Math.min(1, Math.max(0, x));

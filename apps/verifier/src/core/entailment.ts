@@ -1,5 +1,6 @@
 import type { CheckResult, Claim, ClaimVerdict } from '@forage/contracts';
 import { outcomeOf } from './outcome.js';
+import { releasedConfidence } from './released-confidence.js';
 import type { SnapshotPage } from './page/snapshot-page.js';
 
 /** What the model is asked about one claim: the statement, and the words of the stored page at its XPath. */
@@ -81,9 +82,11 @@ function valueOf(claim: Claim): string {
  */
 export function withEntailment(input: {
   verdicts: readonly ClaimVerdict[];
+  claims: readonly Claim[];
   answers: readonly EntailmentAnswer[];
   model: string;
 }): ClaimVerdict[] {
+  const claimOf = new Map(input.claims.map((c) => [c.claimId, c]));
   const byClaim = new Map(input.answers.map((a) => [a.claimId, a]));
   return input.verdicts.map((verdict) => {
     const answer = byClaim.get(verdict.claimId);
@@ -98,8 +101,14 @@ export function withEntailment(input: {
         ),
     };
     const checks = [...verdict.checks, check];
-    if (answer.entailed) return { ...verdict, checks };
+    const claim = claimOf.get(verdict.claimId);
+    if (answer.entailed)
+      return {
+        ...verdict,
+        checks,
+        ...(claim ? { confidence: releasedConfidence(claim, checks, true) } : {}),
+      };
     const { outcome, reasons } = outcomeOf({ checks });
-    return { ...verdict, verdict: 'rejected', outcome, reasons, checks };
+    return { ...verdict, verdict: 'rejected', outcome, reasons, checks, confidence: 0 };
   });
 }

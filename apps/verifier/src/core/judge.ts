@@ -26,6 +26,7 @@ import {
   type SourceEvidence,
 } from './derived.js';
 import { outcomeOf } from './outcome.js';
+import { releasedConfidence } from './released-confidence.js';
 import { SnapshotPage } from './page/snapshot-page.js';
 import { readSnippetAtXPath } from './snippet-at-xpath.js';
 import type { ChainVerdict, FetchedEvidence } from './inputs.js';
@@ -145,6 +146,7 @@ function verdictOf(
     reasons,
     checks,
     ...(bindings.length > 0 ? { bindings } : {}),
+    confidence: releasedConfidence(claim, checks, outcome === 'verified'),
   };
 }
 

@@ -38,7 +38,12 @@ export async function reviewWithModel(input: {
   const questions = entailmentQuestions({ claims: input.claims, verdicts: judgement.verdicts, pageOf });
   if (questions.length === 0) return judgement;
   const answers = await input.reader.read(questions, input.runId);
-  const verdicts = withEntailment({ verdicts: judgement.verdicts, answers, model: input.reader.model });
+  const verdicts = withEntailment({
+    verdicts: judgement.verdicts,
+    claims: input.claims,
+    answers,
+    model: input.reader.model,
+  });
   const released =
     judgement.trace.complete && judgement.trace.chainValid && verdicts.some((v) => v.verdict === 'verified');
   return { ...judgement, verdicts, released };

@@ -1,4 +1,5 @@
 import type { ScoredAnswer, SourcedChunk } from '@forage/contracts';
+import { answerConfidence, confidenceComponents } from '@forage/retrieval';
 import { attributeOf, attributeScore, labelNames, type Attribute } from '@forage/question';
 
 /** A chunk that is one "label: value" line (an infobox row, a definition), not a row of several cells. */
@@ -27,11 +28,21 @@ export function labelledValue(input: {
     if (attribute.numeric && !/\d/.test(value)) continue;
     const score = attributeScore(label, attribute) + (own ? 100 : 0);
     if (best && best.score >= score) continue;
+    // L07 §5.5 on a page's own label: retriever = how much of the label the attribute's word is
+    // ("Population" 1, "Population (2020 census)" less); qa = the value has the attribute's type
+    // (a number for a numeric attribute) and the label is no other attribute's
+    const components = confidenceComponents({
+      retriever:
+        attributeScore(label, attribute) / Math.max(1, label.replace(/\s*\([^()]*\)\s*$/, '').length),
+      qa: (own ? 0.6 : 0.4) + (!attribute.numeric || /\d/.test(value) ? 0.4 : 0),
+      answer: value,
+    });
     best = {
       score,
       answer: {
         text: value,
-        confidence: 0.9,
+        confidence: answerConfidence(components),
+        components,
         source: {
           chunkId: chunk.chunkId,
           url: chunk.url,

@@ -13,6 +13,8 @@ export interface ListingItem {
   readonly text: string;
   /** A citable answer whose text is the item's name. */
   readonly source: ScoredAnswer['source'];
+  /** How sure the item's reading is: 0.8 × completeness + 0.2 × selector stability (L07 §4), as the listing reader scores it. */
+  readonly confidence?: number;
   /** Where the item's fields are stated: its typed fields' nodes, then its card's chunks (for per-constraint claims). */
   readonly evidence?: readonly ScoredAnswer['source'][];
 }
@@ -49,6 +51,7 @@ export function itemsOfPage(input: {
       ...(rating !== undefined ? { rating } : {}),
       text: `${name} · ${text}`,
       source: { ...pick(first), xpath: heading.xpath, snippet: name },
+
       evidence: chunks.map(asSource),
     });
   }
@@ -82,6 +85,7 @@ function fromListings(input: {
     items.push({
       name: name.value,
       url: first.url,
+      confidence: l.confidence,
       ...(price !== undefined ? { price } : {}),
       ...(rating !== undefined ? { rating } : {}),
       text: [name.value, ...extras, 'price' in l && l.price ? `$${l.price.snippet}` : '', card]
@@ -157,4 +161,18 @@ export function rankItems(items: readonly ListingItem[], spec: ListingSpec): Lis
     });
   }
   return spec.limit ? ranked.slice(0, spec.limit) : ranked.slice(0, 20);
+}
+
+/**
+ * An item's confidence: the listing reader's score when it read the item, else L07 §4 on what the
+ * item has — 0.8 × completeness of name, price and rating (no selector was re-read for stability).
+ */
+export function itemConfidence(item: ListingItem): number {
+  if (item.confidence !== undefined) return item.confidence;
+  const present = 1 + (item.price !== undefined ? 1 : 0) + (item.rating !== undefined ? 1 : 0);
+  return round((0.8 * present) / 3);
+}
+
+function round(x: number): number {
+  return Math.round(x * 1000) / 1000;
 }

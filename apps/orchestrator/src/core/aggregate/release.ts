@@ -1,11 +1,13 @@
 import type {
   Citation,
   Claim,
+  ConfidenceComponents,
   ReleasedAnswer,
   RunOutcome,
   ScoredAnswer,
   VerdictRef,
 } from '@forage/contracts';
+import { answerConfidence, confidenceComponents } from '@forage/retrieval';
 import type { Activities } from '../activities.js';
 import { citationsFor, claimOf, failureReasons } from '../claims.js';
 import { scopeOf, statementOf } from '../claim-statement.js';
@@ -13,7 +15,7 @@ import { constraintClaims } from './constraint-claims.js';
 import type { RunState } from '../loop/run-state.js';
 import type { Part, Plan } from '../plan/plan.js';
 import type { StepRunner } from '../loop/step.js';
-import { meetsConstraints, rankItems, type ListingItem } from './listing-items.js';
+import { itemConfidence, meetsConstraints, rankItems, type ListingItem } from './listing-items.js';
 import { ATTRIBUTES } from '@forage/question';
 import { dateValueIn, numberIn } from './numbers.js';
 
@@ -126,10 +128,15 @@ export async function releaseAnswer(input: {
     if (unchecked.length > 0) failures.push({ claim: candidate.label, reason });
     return { candidate, status: 'rejected', reason };
   });
+  // a verified candidate's confidence is the verifier's: its answer score combined with the checks it passed
   const verified = report.released
-    ? candidates.filter(
-        (_, i) => checked[i]?.status === 'verified' && !isIntermediateHop(claimSets[i]?.claims[0]),
-      )
+    ? candidates.flatMap((candidate, i) => {
+        if (checked[i]?.status !== 'verified' || isIntermediateHop(claimSets[i]?.claims[0])) return [];
+        const scores = (claimSets[i]?.claims ?? []).map((c) => verdictOf(c.claimId)?.confidence);
+        const known = scores.filter((x): x is number => x !== undefined);
+        if (known.length === 0) return [candidate];
+        return [{ ...candidate, answer: { ...candidate.answer, confidence: Math.min(...known) } }];
+      })
     : [];
   const combined = combine({ plan, verified, all: candidates });
   const recorded = report.verdict ? { verdict: report.verdict } : {};
@@ -203,13 +210,33 @@ function sameCitation(a: Citation, b: Citation): boolean {
   );
 }
 
+/**
+ * A task's confirmation scored as an answer (L07 §5.5): it is read only after every action ran
+ * (qa 1), and the retriever part is how much of its cited node the confirmation is.
+ */
+function confirmationConfidence(done: { text: string; source: { snippet: string } }): {
+  confidence: number;
+  components: ConfidenceComponents;
+} {
+  const components = confidenceComponents({
+    retriever: done.text.length / Math.max(done.text.length, done.source.snippet.length),
+    qa: 1,
+    answer: done.text,
+  });
+  return { confidence: answerConfidence(components), components };
+}
+
 function candidatesOf(plan: Plan, state: RunState): Candidate[] {
   if (plan.kind === 'task')
     return state.taskDone
       ? [
           {
             label: 'result',
-            answer: { text: state.taskDone.text, confidence: 0.9, source: state.taskDone.source },
+            answer: {
+              text: state.taskDone.text,
+              ...confirmationConfidence(state.taskDone),
+              source: state.taskDone.source,
+            },
           },
         ]
       : [];
@@ -218,7 +245,8 @@ function candidatesOf(plan: Plan, state: RunState): Candidate[] {
     const matching = state.items.filter((i) => meetsConstraints(i.item, spec, i.context)).map((i) => i.item);
     return rankItems(matching, spec).map((item) => ({
       label: item.name,
-      answer: { text: item.name, confidence: 0.8, source: item.source },
+      // the listing's own score (completeness and selector stability, L07 §4)
+      answer: { text: item.name, confidence: itemConfidence(item), source: item.source },
       item,
       detail: [
         item.price !== undefined ? `$${String(item.price)}` : '',

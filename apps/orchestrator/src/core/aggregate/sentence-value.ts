@@ -1,5 +1,6 @@
 import type { ScoredAnswer, SourcedChunk } from '@forage/contracts';
 import { splitSentences } from '@forage/html';
+import { answerConfidence, confidenceComponents } from '@forage/retrieval';
 import type { Attribute } from '@forage/question';
 
 /** A number as pages write it: currency, thousands separators, decimals, a percent or a scale word. */
@@ -36,11 +37,20 @@ export function sentenceValue(input: {
           const before = termStart >= end && /^[\s()[\]]*$/.test(sentence.text.slice(end, termStart));
           const distance = start >= termEnd ? start - termEnd : before ? termStart - end : Infinity;
           if (distance > WINDOW || (best && best.distance <= distance)) continue;
+          // L07 §5.5 in running text: retriever = the sentence names the attribute (its longest
+          // word's share of the sentence's words); qa = how close the number sits to that word
+          const components = confidenceComponents({
+            retriever:
+              0.5 + 0.5 * Math.min(1, term.split(' ').length / Math.max(1, wordCount(sentence.text) / 4)),
+            qa: 0.4 + 0.6 * (1 - distance / (WINDOW + 1)),
+            answer: m[0].trim(),
+          });
           best = {
             distance,
             answer: {
               text: m[0].trim(),
-              confidence: 0.7,
+              confidence: answerConfidence(components),
+              components,
               source: {
                 chunkId: chunk.chunkId,
                 url: chunk.url,
@@ -58,4 +68,8 @@ export function sentenceValue(input: {
     }
   }
   return best?.answer;
+}
+
+function wordCount(text: string): number {
+  return text.split(/\s+/).filter((w) => w !== '').length;
 }
