@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { runNeedsInput, type EventPayload, type InputAnswer } from '@forage/contracts';
 import { decodeJson } from '@forage/messaging';
-import { startInProcessStack, waitAllHealthy, type InProcessStack } from './support/stack.js';
+import {
+  startInProcessStack,
+  waitAllHealthy,
+  type InProcessStack,
+  type StartedService,
+} from './support/stack.js';
 import { askOverHttp, type RunCompletion } from './support/runs.js';
 
 /**
@@ -51,7 +56,10 @@ const LOGIN = page(
 /** What the named site says once the form is sent: no "thank you", "sent" or "received". */
 const UNUSUAL = 'Your note is on its way to the crew';
 
-async function startSite(partner: () => string): Promise<Site> {
+/** Called on every GET before it is answered; the answer waits for what it returns. */
+type OnGet = (path: string, count: number) => Promise<void> | undefined;
+
+async function startSite(partner: () => string, onGet: OnGet = () => undefined): Promise<Site> {
   const hits: string[] = [];
   const posted: Site['posted'] = [];
   const server = createServer((req, res) => {
@@ -73,8 +81,17 @@ async function startSite(partner: () => string): Promise<Site> {
       });
       return;
     }
+    const count = hits.filter((h) => h === `GET ${path}`).length;
+    const wait = onGet(path, count);
+    if (wait) {
+      void wait.then(() => {
+        html(CONTACT(partner()).replace('action="/contact"', 'action="/late"'));
+      });
+      return;
+    }
     if (path === '/contact') html(CONTACT(partner()));
     else if (path === '/note') html(CONTACT(partner()).replace('action="/contact"', 'action="/note"'));
+    else if (path === '/late') html(CONTACT(partner()).replace('action="/contact"', 'action="/late"'));
     else if (path === '/login') html(LOGIN);
     else if (path === '/') html(page('Workshop', '<h1>Workshop</h1><p><a href="/contact">Contact</a></p>'));
     else res.writeHead(404).end('not found');
@@ -111,8 +128,14 @@ describe('a task sends personal details only where the user said', () => {
   let answer: (asked: NeedsInput) => InputAnswer[] | undefined = () => undefined;
   const asked: NeedsInput[] = [];
 
+  /** What the named site does on a GET (the last test stops action-execution from here). */
+  let onNamedGet: OnGet = () => undefined;
+
   beforeAll(async () => {
-    named = await startSite(() => other.origin);
+    named = await startSite(
+      () => other.origin,
+      (path, count) => onNamedGet(path, count),
+    );
     other = await startSite(() => named.origin);
     stack = await startInProcessStack({ allowOrigins: [named.origin, other.origin] });
     await waitAllHealthy(stack.services);
@@ -242,4 +265,31 @@ describe('a task sends personal details only where the user said', () => {
     expect(JSON.stringify(named.posted)).not.toContain('Kite-Lantern-77');
     expect(back.completed.answer).toBeNull();
   }, 400_000);
+
+  it('a task whose action did not complete says so: action-execution stopped mid-task is not a success', async () => {
+    const index = stack.services.findIndex((x) => x.name === 'action-execution');
+    const service = stack.services[index];
+    if (!service) throw new Error('no action-execution in the stack');
+    // the run reads the page (dom-extraction), then opens it to act (action-execution): the
+    // service is stopped while that second load is in flight, so the form is never filled or sent
+    let stopped: Promise<void> | undefined;
+    onNamedGet = (path, count) => {
+      if (path !== '/late' || count < 2) return undefined;
+      stopped ??= service.stop();
+      return stopped.then(() => new Promise((r) => setTimeout(r, 500)));
+    };
+    (stack.services as StartedService[])[index] = { ...service, stop: () => stopped ?? Promise.resolve() };
+    const otherBefore = other.hits.length;
+    const run = await ask(
+      `Send the contact form on ${named.origin}/late with name Ana Lee, email ana@x.example and message Three tables`,
+    );
+    expect(stopped).toBeDefined();
+    expect(named.posted.filter((p) => p.path === '/late')).toEqual([]);
+    expect(run.completed.answer).toBeNull();
+    expect(run.completed.outcome).not.toBe('answered');
+    expect(run.completed.failures.map((f) => f.reason).join(' ')).toContain(
+      `the task on ${named.origin}/late could not be performed`,
+    );
+    expect(other.hits.slice(otherBefore)).toEqual([]);
+  }, 240_000);
 });
