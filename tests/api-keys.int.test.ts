@@ -109,6 +109,17 @@ describe('gateway API keys', () => {
       (await fetch(`${gateway.httpUrl}/v1/runs/${runId}`, { ...as(first.token), method: 'DELETE' })).status,
     ).toBe(404);
     expect((await fetch(`${gateway.httpUrl}/v1/runs/${runId}`, as(second.token))).status).toBe(200);
+    // a thread is continued only by the key that may see the run that started it
+    const followUp = (token: string) =>
+      fetch(`${gateway.httpUrl}/v1/runs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ question: 'And what is its area?', threadId: runId }),
+      });
+    expect((await followUp(first.token)).status).toBe(404);
+    const own = await followUp(second.token);
+    expect(own.status).toBe(202);
+    expect(((await own.json()) as { threadId: string }).threadId).toBe(runId);
   });
 
   it('limits runs per key, not per address', async () => {
