@@ -266,6 +266,22 @@ describe('a task sends personal details only where the user said', () => {
     expect(back.completed.answer).toBeNull();
   }, 400_000);
 
+  it('a task that names no site asks the user to confirm the one it found, and types nothing there on a no', async () => {
+    answer = (q) =>
+      q.questions.map((x) => ({ key: x.key, value: x.key === 'confirm-site' ? 'no' : 'Ana Lee' }));
+    const run = await ask(
+      'Send a contact form with name Ana Lee, email ana@x.example and message Do you make oak chairs to order',
+    );
+    const trace = run.steps.map((s) => `${s.step} ${s.status}: ${s.detail}`).join('\n');
+    expect({ asked: run.asked.length, trace }).toEqual({ asked: 1, trace });
+    const confirm = run.asked[0]?.questions.find((q) => q.key === 'confirm-site');
+    expect(confirm?.prompt).toMatch(/^The request names no site\. Fill in and send the form on http/);
+    // nothing was typed or sent anywhere: no action ran after the refusal
+    expect(run.steps.filter((s) => s.step === 'act')).toEqual([]);
+    expect(run.completed.answer).toBeNull();
+    expect(run.completed.failures.map((f) => f.reason).join(' ')).toContain('was not confirmed');
+  }, 240_000);
+
   it('a task whose action did not complete says so: action-execution stopped mid-task is not a success', async () => {
     const index = stack.services.findIndex((x) => x.name === 'action-execution');
     const service = stack.services[index];
