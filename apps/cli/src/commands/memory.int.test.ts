@@ -12,7 +12,12 @@ describe('forage memory', () => {
   let nc: NatsConnection;
   let kv: KV;
 
-  const put = async (key: string, value: MemoryEntry['value'], expiresInMs: number): Promise<void> => {
+  const put = async (
+    key: string,
+    value: MemoryEntry['value'],
+    expiresInMs: number,
+    origin?: string,
+  ): Promise<void> => {
     const entry: MemoryEntry = {
       key,
       label: key,
@@ -21,6 +26,7 @@ describe('forage memory', () => {
       savedAt: new Date().toISOString(),
       expiresAt: new Date(Date.now() + expiresInMs).toISOString(),
       runId: randomUUID(),
+      ...(origin ? { origin } : {}),
     };
     await kv.put(key, JSON.stringify(entry));
   };
@@ -43,7 +49,7 @@ describe('forage memory', () => {
     kv = await new Kvm(nc).create(taskMemory.bucket, { history: 1 });
     await put('email', 'ada@example.org', 60_000);
     await put('name', 'Ada Lovelace', 60_000);
-    await put('password', { secretHandle: 'in-password' }, 60_000);
+    await put('password', { secretHandle: 'in-password' }, 60_000, 'http://shop.test:7813');
     await put('phone', '+44 20 7946 0000', -1);
     const listed = await listMemory(nc);
     expect(listed.map((e) => e.key)).toEqual(['email', 'name', 'password']);
@@ -51,6 +57,8 @@ describe('forage memory', () => {
     if (!secret) throw new Error('no secret entry');
     expect(memoryLine(secret)).toContain('(secret)');
     expect(memoryLine(secret)).not.toContain('in-password');
+    // each detail says the site it was given for (it is used elsewhere only after asking)
+    expect(memoryLine(secret)).toMatch(/ for http:\/\/shop\.test:7813$/);
 
     expect(await forgetMemory(nc, 'email')).toBe(true);
     expect(await forgetMemory(nc, 'email')).toBe(false);

@@ -51,6 +51,27 @@ describe('run checkpoints in JetStream KV', () => {
     expect(await checkpoints.load(runId)).toBeUndefined();
   });
 
+  it('keeps the site a task is bound to and how it ended, so a resumed task neither asks again nor goes elsewhere', async () => {
+    const first = fakeRun(web);
+    await research(first.acts, input);
+    const last = first.checkpoints.at(-1);
+    if (!last) throw new Error('no checkpoint');
+    const task = {
+      ...last,
+      taskSite: 'http://shop.test:7813',
+      taskEnded: {
+        outcome: 'unconfirmed' as const,
+        reason: 'the task on http://shop.test:7813/contact could not be performed',
+      },
+    };
+    const runId = randomUUID();
+    await checkpoints.save(runId, task);
+    expect(await checkpoints.load(runId)).toMatchObject({
+      taskSite: task.taskSite,
+      taskEnded: task.taskEnded,
+    });
+  });
+
   it('treats an entry that is not a checkpoint as none (the run starts over)', async () => {
     const kv = await new Kvm(nc).open('forage-run-checkpoints');
     const runId = randomUUID();
