@@ -4,9 +4,9 @@
  * the always-abstain baseline; prints the reliability table (confidence bucket → accuracy) and the
  * abstention threshold calibrated by two-fold cross-validation over articles.
  *
- *   node tools/bench/dist/eval-squad.js --data ../shared/bench/squad2-dev [--threshold 0.35] [--errors 20]
+ *   node tools/bench/dist/eval-squad.js --data ../shared/bench/squad2-dev [--threshold 0.35] [--errors 20] [--predictions FILE]
  */
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -25,6 +25,8 @@ const { values } = parseArgs({
     data: { type: 'string', default: '../shared/bench/squad2-dev' },
     threshold: { type: 'string', default: '0.35' },
     errors: { type: 'string', default: '0' },
+    /** Writes each question's best answer as a dev set line for `forage calibrate --data`. */
+    predictions: { type: 'string' },
   },
 });
 const dir = resolve(values.data);
@@ -100,6 +102,15 @@ if (errors > 0) {
         `  ${x.q?.question ?? ''} → "${x.p.answer}" (${x.p.confidence}) gold ${JSON.stringify(x.p.golds.slice(0, 2))}`,
       );
     });
+}
+if (values.predictions) {
+  writeFileSync(
+    values.predictions,
+    predictions
+      .map((p) => JSON.stringify({ confidence: p.confidence, answer: p.answer, golds: p.golds }))
+      .join('\n') + '\n',
+  );
+  console.log(`\npredictions for forage calibrate written to ${values.predictions}`);
 }
 const r = cv.summary;
 console.log(

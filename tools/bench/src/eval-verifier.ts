@@ -6,9 +6,9 @@
  * that breaks a constraint). Each claim is judged by the verifier's own judge on stored snapshots.
  * false release = a perturbed claim verified; false withhold = a true claim refused.
  *
- *   npm run eval:verifier -- --data ../shared/bench [--squad-limit 400] [--errors]
+ *   npm run eval:verifier -- --data ../shared/bench [--squad-limit 400] [--errors] [--predictions FILE]
  */
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ClaimVerdict } from '@forage/contracts';
@@ -31,6 +31,8 @@ function main(): number {
       data: { type: 'string' },
       'squad-limit': { type: 'string', default: '400' },
       errors: { type: 'boolean', default: false },
+      /** Writes each claim's released confidence and truth as a dev set line for `forage calibrate --data`. */
+      predictions: { type: 'string' },
     },
   });
   const bench = new EvidenceBench();
@@ -94,6 +96,17 @@ function main(): number {
       console.log(`  ${name.padEnd(22)}${String(n).padStart(6)}`);
   }
   if (values.errors) printErrors(judged, released);
+  if (values.predictions) {
+    writeFileSync(
+      values.predictions,
+      judged
+        .map((j) =>
+          JSON.stringify({ confidence: j.verdict.confidence ?? 0, correct: j.case.kind === 'true' }),
+        )
+        .join('\n') + '\n',
+    );
+    console.log(`\npredictions for forage calibrate written to ${values.predictions}`);
+  }
   const perturbed = judged.filter((j) => j.case.kind !== 'true');
   const truths = judged.filter((j) => j.case.kind === 'true');
   const falseRelease = perturbed.length === 0 ? 0 : perturbed.filter(released).length / perturbed.length;

@@ -258,6 +258,15 @@ async function runCommand(
         write: io.out,
         warn: io.err,
       });
+    case 'calibrate':
+      return (await import('../commands/calibrate.js')).calibrate({
+        data: str(values['data']),
+        precision: Number(str(values['precision']) ?? '0.9'),
+        bins: Number(str(values['bins']) ?? '10'),
+        json: values['json'] === true,
+        out: io.out,
+        err: io.err,
+      });
     case 'index':
       return runIndex({ values, positionals, io, effective: settings() });
     case 'crawl':

@@ -356,6 +356,27 @@ export const COMMANDS: readonly CommandSpec[] = [
     options: { ...dataDir, ...stackUrl, json: { type: 'boolean', description: 'print the list as JSON' } },
   },
   {
+    name: 'calibrate',
+    synopsis: 'forage calibrate --data FILE [--precision P] [--bins N] [--json]',
+    summary:
+      "fit this deployment's release threshold on a dev set of judged answers and print the reliability table (predicted confidence vs observed correctness)",
+    options: {
+      data: {
+        type: 'string',
+        value: 'FILE',
+        description:
+          'JSON Lines: {confidence, correct}, {confidence, answer, golds}, or `forage ask --json` output with golds added',
+      },
+      precision: {
+        type: 'string',
+        value: 'P',
+        description: 'share of released answers that must be right (default 0.9)',
+      },
+      bins: { type: 'string', value: 'N', description: 'confidence bins of the table (default 10)' },
+      json: { type: 'boolean', description: 'print the table and the fitted threshold as JSON' },
+    },
+  },
+  {
     name: 'keys',
     synopsis: 'forage keys create NAME | forage keys list | forage keys revoke ID',
     summary:
