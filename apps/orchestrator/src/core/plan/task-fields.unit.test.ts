@@ -26,10 +26,19 @@ describe('the values a task request gives, quoted or not', () => {
       'Write to http://d.test/contact with subject Order 42; message The lid is cracked. please',
       { subject: 'Order 42', message: 'The lid is cracked' },
     ],
-    ['Log in on http://e.test/login with username kim and password hunter2', { username: 'kim', password: 'hunter2' }],
+    [
+      'Log in on http://e.test/login with username kim and password hunter2',
+      { username: 'kim', password: 'hunter2' },
+    ],
     ['Send a message to http://f.test/contact with my details', {}],
-    ['Send the form with name "Ada" — my email is ada@example.org', { name: 'Ada', email: 'ada@example.org' }],
-    ['Send the contact form on http://g.test/contact, email me at ada@example.org', { email: 'ada@example.org' }],
+    [
+      'Send the form with name "Ada" — my email is ada@example.org',
+      { name: 'Ada', email: 'ada@example.org' },
+    ],
+    [
+      'Send the contact form on http://g.test/contact, email me at ada@example.org',
+      { email: 'ada@example.org' },
+    ],
     ['Fill out the form on http://h.test/form', {}],
   ];
 
