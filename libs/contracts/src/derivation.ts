@@ -10,16 +10,19 @@ import { sourceSchema } from './source.js';
  */
 export const answerDerivationSchema = z
   .object({
-    kind: z.enum(['yes_no', 'choice']).meta({
+    kind: z.enum(['yes_no', 'choice', 'count']).meta({
       description:
-        'yes_no: "yes"/"no" from the entities\' pages; choice: the option the compared pages favour',
+        'yes_no: "yes"/"no" from the entities\' pages; choice: the option the compared pages favour; count: how many listed items (each a support, each verified with its constraints) meet the request',
     }),
     rule: z.string().min(1).max(300).meta({ description: 'The rule applied, in words (for the claim)' }),
     sources: z
       .array(sourceSchema.extend({ chunkId: z.string().max(100).optional() }))
       .min(1)
-      .max(8)
-      .meta({ description: 'The snippets the answer was derived from (one or more per entity/option)' }),
+      .max(30)
+      .meta({
+        description:
+          'The snippets the answer was derived from (one or more per entity/option, one per counted item)',
+      }),
   })
   .meta({ title: 'AnswerDerivation' });
 export type AnswerDerivation = z.infer<typeof answerDerivationSchema>;

@@ -10,6 +10,7 @@ import {
   runIdSchema,
 } from './common.js';
 import { runThreadSchema, threadIdSchema } from './thread.js';
+import { answerDerivationSchema } from './derivation.js';
 
 export const runOptionsSchema = z.object({
   maxPages: z.number().int().min(1).max(20).default(3),
@@ -72,7 +73,7 @@ export const releasedAnswerSchema = z.object({
     .array(
       z.object({
         text: z.string().max(2000),
-        kind: z.enum(['yes_no', 'choice']),
+        kind: answerDerivationSchema.shape.kind,
         rule: z.string().max(300),
         /** Indexes into `citations`: the snippets it was derived from. */
         citations: z.array(z.number().int().nonnegative()).min(1),

@@ -32,7 +32,7 @@ export const claimDerivationSchema = z
   .object({
     kind: answerDerivationSchema.shape.kind,
     rule: answerDerivationSchema.shape.rule,
-    supports: z.array(claimSourceSchema).min(1).max(8),
+    supports: z.array(claimSourceSchema).min(1).max(30),
   })
   .meta({ title: 'ClaimDerivation' });
 export type ClaimDerivation = z.infer<typeof claimDerivationSchema>;

@@ -4,7 +4,10 @@
  * through the real stack as `forage up` starts it (every service its own process, real
  * nats-server and Chromium), no LLM. Only released (verified) answers count as success.
  *
- *   npm run eval:sandbox [-- --only fact,multi] [--limit N] [--verbose]
+ * Composed kinds (nested, superlative, topk, count, constrained) are generated from the same
+ * facts; `--seed N` serves and asks about another sandbox world (SANDBOX_SEED for `forage up`).
+ *
+ *   npm run eval:sandbox [-- --only fact,multi] [--seed N] [--limit N] [--verbose]
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -12,6 +15,7 @@ import { generateSandbox } from '@forage/sandbox';
 import { RunClient } from './sandbox-eval/ask.js';
 import { judge } from './sandbox-eval/judge.js';
 import { startCliStack } from './sandbox-eval/stack.js';
+import { composedTasks } from './sandbox-eval/composed-tasks.js';
 import { sandboxTasks, type EvalTask, type TaskKind } from './sandbox-eval/tasks.js';
 import { percentile } from './stats.js';
 
@@ -30,12 +34,18 @@ async function main(): Promise<number> {
       only: { type: 'string' },
       limit: { type: 'string' },
       verbose: { type: 'boolean', default: false },
+      seed: { type: 'string' },
       'timeout-s': { type: 'string', default: '240' },
     },
   });
   const root = resolve(import.meta.dirname, '..', '..', '..');
-  console.log('starting the stack (forage up)…');
-  const stack = await startCliStack(root);
+  const seed = values.seed === undefined ? undefined : Number(values.seed);
+  if (seed !== undefined && !Number.isInteger(seed))
+    throw new Error(`--seed takes an integer, not ${values.seed ?? ''}`);
+  console.log(
+    `starting the stack (forage up)${seed === undefined ? '' : ` on sandbox world ${String(seed)}`}…`,
+  );
+  const stack = await startCliStack(root, { ...(seed !== undefined ? { seed } : {}) });
   let client: RunClient | undefined;
   try {
     const origin = (name: string): string => {
@@ -45,7 +55,10 @@ async function main(): Promise<number> {
     };
     const origins = { wiki: origin('wiki'), hotels: origin('hotels'), shop: origin('shop') };
     const kinds = values.only?.split(',') as TaskKind[] | undefined;
-    let tasks = sandboxTasks(generateSandbox(), origins).filter((t) => !kinds || kinds.includes(t.kind));
+    const web = generateSandbox(seed === undefined ? {} : { seed });
+    let tasks = [...sandboxTasks(web, origins), ...composedTasks(web)].filter(
+      (t) => !kinds || kinds.includes(t.kind),
+    );
     if (values.limit) tasks = tasks.slice(0, Number(values.limit));
     client = await RunClient.connect(stack.info.natsUrl, stack.info.natsAuth);
     const outcomes: Outcome[] = [];
@@ -81,11 +94,14 @@ async function main(): Promise<number> {
       byKind.set(o.task.kind, { ok: k.ok + (o.ok ? 1 : 0), n: k.n + 1 });
     }
     const success = outcomes.filter((o) => o.ok).length / Math.max(1, outcomes.length);
+    // of the answers released as verified, the share that were right
+    const released = outcomes.filter((o) => o.outcome === 'answered');
+    const precision = released.filter((o) => o.ok).length / Math.max(1, released.length);
     const kindText = [...byKind]
       .map(([k, v]) => `${k}:${(v.ok / v.n).toFixed(2)}(${String(v.ok)}/${String(v.n)})`)
       .join(',');
     console.log(
-      `RESULT success=${success.toFixed(2)} tasks=${String(outcomes.length)} median_s=${percentile(
+      `RESULT success=${success.toFixed(2)} verified_precision=${precision.toFixed(2)} released=${String(released.length)} seed=${String(web.seed)} tasks=${String(outcomes.length)} median_s=${percentile(
         [...outcomes.map((o) => o.seconds)].sort((a, b) => a - b),
         50,
       ).toFixed(

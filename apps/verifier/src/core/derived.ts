@@ -102,6 +102,19 @@ export function checkAnswerDerived(input: {
       detail: `"${answer}" derived by: ${derivation.rule}`,
     };
   }
+  if (derivation.kind === 'count') {
+    // re-derived: the count is the number of distinct items its supports name, each checked at its node
+    const items = new Set(claimSources(claim).map((s) => `${s.url}#${s.xpath}`));
+    const counted = /^\d+$/.test(answer) ? Number(answer) : undefined;
+    if (counted === undefined) return fail(`a count rule gave "${claim.text}", which is not a whole number`);
+    return counted === items.size
+      ? {
+          name: 'answer_derived',
+          passed: true,
+          detail: `${String(counted)} items counted by: ${derivation.rule}`,
+        }
+      : fail(`the count ${String(counted)} is not the ${String(items.size)} items its supports name`);
+  }
   const names = (text: string | undefined): boolean =>
     text !== undefined && normalizeText(text).toLowerCase().includes(answer);
   const sources = claimSources(claim);

@@ -96,4 +96,29 @@ describe('derived answers', () => {
       ['derived#2', 'derived_answer', '/html/body/p[2]', 'both pages state the predicate'],
     ]);
   });
+
+  it('re-derives a count: released only when it is the number of distinct items its supports name', () => {
+    const rule = 'the hotels listed that meet every constraint';
+    const counted = (text: string) =>
+      judge([
+        derivedClaim({
+          text,
+          source: price,
+          derivation: { kind: 'count', rule, supports: [price, checkIn] },
+        }),
+      ]);
+    expect(counted('2').verdicts[0]).toMatchObject({ verdict: 'verified' });
+    expect(counted('3').verdicts[0]).toMatchObject({ verdict: 'rejected' });
+    expect(counted('3').verdicts[0]?.reasons?.join(' ')).toContain('is not the 2 items');
+    expect(counted('two').verdicts[0]).toMatchObject({ verdict: 'rejected' });
+    // a support counted twice is one item
+    const twice = judge([
+      derivedClaim({
+        text: '2',
+        source: price,
+        derivation: { kind: 'count', rule, supports: [price, price] },
+      }),
+    ]);
+    expect(twice.verdicts[0]).toMatchObject({ verdict: 'rejected' });
+  });
 });

@@ -30,9 +30,11 @@ export interface RunningCliStack {
  */
 export async function startCliStack(
   root: string,
-  // forage up's own wait per service (FORAGE_START_TIMEOUT_SECONDS, on a busy machine) plus the rest
-  timeoutMs = (Number(process.env['FORAGE_START_TIMEOUT_SECONDS'] ?? 90) + 90) * 1000,
+  options: { timeoutMs?: number; seed?: number } = {},
 ): Promise<RunningCliStack> {
+  // forage up's own wait per service (FORAGE_START_TIMEOUT_SECONDS, on a busy machine) plus the rest
+  const timeoutMs =
+    options.timeoutMs ?? (Number(process.env['FORAGE_START_TIMEOUT_SECONDS'] ?? 90) + 90) * 1000;
   const dataDir = mkdtempSync(join(tmpdir(), 'forage-eval-'));
   const port = await freePort();
   const child: ChildProcess = spawn(
@@ -40,7 +42,12 @@ export async function startCliStack(
     [join(root, 'apps', 'cli', 'dist', 'main.js'), 'up', '--data-dir', dataDir, '--port', String(port)],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, FORAGE_LOG_LEVEL: process.env['FORAGE_LOG_LEVEL'] ?? 'warn' },
+      env: {
+        ...process.env,
+        FORAGE_LOG_LEVEL: process.env['FORAGE_LOG_LEVEL'] ?? 'warn',
+        // the sandbox web `forage up` serves is this world
+        ...(options.seed !== undefined ? { SANDBOX_SEED: String(options.seed) } : {}),
+      },
     },
   );
   let output = '';

@@ -7,7 +7,17 @@ import {
   type SandboxWeb,
 } from '@forage/sandbox';
 
-export type TaskKind = 'fact' | 'multi' | 'listing' | 'explore' | 'task';
+export type TaskKind =
+  | 'fact'
+  | 'multi'
+  | 'listing'
+  | 'explore'
+  | 'task'
+  | 'nested'
+  | 'superlative'
+  | 'topk'
+  | 'count'
+  | 'constrained';
 
 /** What a correct answer must contain. */
 export type Expectation =

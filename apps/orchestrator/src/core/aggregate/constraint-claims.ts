@@ -12,7 +12,7 @@ const MAX_SNIPPET = 2000;
 
 /**
  * One claim per constraint of the request for a listed item, each quoting the node that states it:
- * the price under the bound, the rating at least, each feature. A constraint the item's evidence
+ * the price under the bound, the rating at least, the author, the category, each feature. A constraint the item's evidence
  * does not state at any node yields no claim and is reported missing: the item is then not
  * released (it cannot be checked).
  */
@@ -52,6 +52,20 @@ export function constraintClaims(input: { item: ListingItem; spec: ListingSpec; 
       kind: 'min',
       attribute: 'rating',
       bound: spec.minRating,
+      item: item.name,
+    });
+  if (spec.author)
+    add(featureAt(evidence, spec.author), {
+      kind: 'author',
+      attribute: 'author',
+      text: spec.author,
+      item: item.name,
+    });
+  if (spec.category)
+    add(featureAt(evidence, spec.category), {
+      kind: 'category',
+      attribute: 'category',
+      text: spec.category,
       item: item.name,
     });
   for (const feature of spec.features)

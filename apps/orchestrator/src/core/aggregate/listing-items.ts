@@ -130,7 +130,16 @@ export function meetsConstraints(item: ListingItem, spec: ListingSpec, pageConte
     const place = spec.place.toLowerCase();
     if (!item.text.toLowerCase().includes(place) && !pageContext.toLowerCase().includes(place)) return false;
   }
+  // an author or a category is named on the item's own card, not merely on the page around it
+  if (spec.author && !namesWords(item.text, spec.author)) return false;
+  if (spec.category && !hasFeature(item.text, spec.category)) return false;
   return spec.features.every((f) => hasFeature(item.text, f));
+}
+
+/** Does the text name every word of a name ("M. Kessa": "m", "kessa"), in any case? */
+export function namesWords(text: string, name: string): boolean {
+  const have = termsOf(text);
+  return [...termsOf(name)].every((w) => have.has(w));
 }
 
 export function hasFeature(text: string, feature: string): boolean {
@@ -150,7 +159,10 @@ export function rankItems(items: readonly ListingItem[], spec: ListingSpec): Lis
   for (const item of items) if (!byName.has(item.name)) byName.set(item.name, item);
   const ranked = [...byName.values()];
   if (spec.rank) {
-    const key = (i: ListingItem): number => (spec.rank?.by === 'price' ? i.price : i.rating) ?? Number.NaN;
+    // items carry a price and a rating; a rank by anything else keeps the order found
+    const by = spec.rank.by;
+    const key = (i: ListingItem): number =>
+      (by === 'price' ? i.price : by === 'rating' ? i.rating : undefined) ?? Number.NaN;
     const sign = spec.rank.order === 'asc' ? 1 : -1;
     ranked.sort((a, b) => {
       const ka = key(a);

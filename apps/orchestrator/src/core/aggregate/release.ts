@@ -12,6 +12,7 @@ import type { Activities } from '../activities.js';
 import { citationsFor, claimOf, failureReasons } from '../claims.js';
 import { scopeOf, statementOf } from '../claim-statement.js';
 import { constraintClaims } from './constraint-claims.js';
+import { countCandidate } from './count.js';
 import type { RunState } from '../loop/run-state.js';
 import type { Part, Plan } from '../plan/plan.js';
 import type { StepRunner } from '../loop/step.js';
@@ -138,8 +139,43 @@ export async function releaseAnswer(input: {
         return [{ ...candidate, answer: { ...candidate.answer, confidence: Math.min(...known) } }];
       })
     : [];
-  const combined = combine({ plan, verified, all: candidates });
   const recorded = report.verdict ? { verdict: report.verdict } : {};
+  if (plan.listing?.aggregate?.kind === 'count') {
+    // the count of the items verified with every constraint, verified as a derived claim of its own
+    const counted = await countCandidate({ acts, step, plan, verified, recordIds });
+    const [count] = counted;
+    const all = [
+      ...checked,
+      ...counted.map((c) => ({
+        candidate: c.candidate,
+        status: c.verified ? ('verified' as const) : ('rejected' as const),
+        ...(c.reason ? { reason: c.reason } : {}),
+      })),
+    ];
+    if (!count?.verified) {
+      if (count?.reason) failures.push({ claim: count.candidate.label, reason: count.reason });
+      else
+        failures.push({
+          claim: '',
+          reason: 'no listed item was verified with every constraint: nothing to count',
+        });
+      return { outcome: 'unverified', answer: null, failures, checked: all, ...recorded };
+    }
+    const { citations, derived } = citeAll([count.candidate], state);
+    return {
+      outcome: 'answered',
+      answer: {
+        text: `${count.candidate.answer.text} (${count.candidate.detail ?? ''})`,
+        confidence: count.candidate.answer.confidence,
+        citations,
+        ...(derived.length > 0 ? { derived } : {}),
+      },
+      failures,
+      checked: all,
+      ...recorded,
+    };
+  }
+  const combined = combine({ plan, verified, all: candidates });
   if (!combined) return { outcome: 'unverified', answer: null, failures, checked, ...recorded };
   const { citations, derived } = citeAll(combined.cited, state);
   const confidence = Math.min(...combined.cited.map((c) => c.answer.confidence));
