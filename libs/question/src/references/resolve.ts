@@ -18,6 +18,18 @@ import {
   PHRASE_STOPS,
   PLACE_NOUNS,
 } from './words.js';
+import {
+  FOREIGN_ABOUT,
+  FOREIGN_CONNECTIVES,
+  FOREIGN_PREPOSITIONS,
+  FOREIGN_THERE,
+  FRENCH_POSSESSIVES,
+  GERMAN_DETERMINERS,
+  GERMAN_POSSESSIVES,
+  frenchArticle,
+  frenchOf,
+  germanGenitive,
+} from './other-languages.js';
 
 /** How one reference was read ("'its' = Xland, from turn 1"). */
 export interface Reading {
@@ -67,6 +79,19 @@ const THERE_RE = /\bthere\b/iu;
 const IT_RE = /\b(it|him|he|she)\b/iu;
 const THEY_RE = /\b(they|them)\b/iu;
 
+const GERMAN_POSSESSIVE_RE = new RegExp(
+  `(?<![\\p{L}])(${[...GERMAN_POSSESSIVES.singular, ...GERMAN_POSSESSIVES.plural].join('|')})\\s+(?=\\p{Lu})`,
+  'u',
+);
+const FRENCH_POSSESSIVE_RE = new RegExp(
+  `(?<![\\p{L}])(${Object.keys(FRENCH_POSSESSIVES).join('|')})\\s+([\\p{L}-]+)`,
+  'iu',
+);
+const FOREIGN_THERE_RE = new RegExp(
+  `(?<![\\p{L}-])(${Object.keys(FOREIGN_THERE).join('|')})(?![\\p{L}-])`,
+  'iu',
+);
+
 const lower = (s: string): string => s.toLowerCase();
 
 /**
@@ -92,6 +117,9 @@ export function readAgainstThread(input: ReadAgainstThreadInput): ThreadReading 
     rewriteThatOne(state, input);
     rewriteIt(state, input);
     rewriteThey(state, input);
+    rewriteGermanPossessive(state, input);
+    rewriteFrenchPossessive(state, input);
+    rewriteForeignThere(state, input);
   }
   if (state.unresolved) return state.unresolved;
   if (state.readings.length === 0) return { status: 'self-contained', question, readings: [] };
@@ -105,10 +133,15 @@ interface RewriteState {
 }
 
 function splitConnective(question: string): { body: string; connective: boolean } {
-  const re = new RegExp(`^(?:${CONNECTIVES.join('|')})\\b[,\\s]*`, 'iu');
-  const m = re.exec(question);
+  // Spanish opens a question with "¿"
+  const opened = question.replace(/^[¿¡]\s*/u, '');
+  const re = new RegExp(
+    `^(?:${[...CONNECTIVES, ...FOREIGN_CONNECTIVES].join('|')})(?![\\p{L}])[,\\s]*`,
+    'iu',
+  );
+  const m = re.exec(opened);
   if (!m) return { body: question, connective: false };
-  const body = question.slice(m[0].length).trim();
+  const body = opened.slice(m[0].length).trim();
   return body ? { body, connective: true } : { body: question, connective: false };
 }
 
@@ -118,19 +151,30 @@ function splitConnective(question: string): { body: string; connective: boolean 
  */
 function pointsInside(body: string): boolean {
   const first = Math.min(
-    ...[POSSESSIVE_RE, IT_RE, THEY_RE, THERE_RE, THAT_ONE_RE, THAT_PLACE_RE].map(
-      (re) => re.exec(body)?.index ?? body.length,
-    ),
+    ...[
+      POSSESSIVE_RE,
+      IT_RE,
+      THEY_RE,
+      THERE_RE,
+      THAT_ONE_RE,
+      THAT_PLACE_RE,
+      GERMAN_POSSESSIVE_RE,
+      FRENCH_POSSESSIVE_RE,
+      FOREIGN_THERE_RE,
+    ].map((re) => re.exec(body)?.index ?? body.length),
   );
   return namesOwnThing(body.slice(0, first));
 }
 
 /** A capitalised word past the first (not an acronym, not "I"): the text names something itself. */
 function namesOwnThing(text: string): boolean {
-  const words = text.split(/\s+/).slice(1);
-  return words.some((w) => {
+  const all = text.split(/\s+/);
+  const words = all.slice(1);
+  return words.some((w, i) => {
     const bare = w.replace(/^[^\p{L}]+|[^\p{L}\p{N}]+$/gu, '');
     if (bare.length < 2 || bare === 'I') return false;
+    // German writes every noun capitalised: after a determiner it is a common noun
+    if (GERMAN_DETERMINERS.has(lower(all[i] ?? ''))) return false;
     if (/^\p{Lu}[\p{Lu}\p{N}]*$/u.test(bare) && bare.length <= 5) return false;
     return /^\p{Lu}/u.test(bare);
   });
@@ -262,6 +306,65 @@ function phraseOf(words: readonly string[]): string[] {
   return phrase;
 }
 
+/** German "seine Hauptstadt" → "Velmorias Hauptstadt" (the genitive needs no gender). */
+function rewriteGermanPossessive(state: RewriteState, input: ReadAgainstThreadInput): void {
+  const m = GERMAN_POSSESSIVE_RE.exec(state.text);
+  if (!m) return;
+  const pronoun = m[1] ?? '';
+  const plural = (GERMAN_POSSESSIVES.plural as readonly string[]).includes(lower(pronoun));
+  const referent = givenOr(input, plural ? pluralOrSubject(input.turns) : subjectOf(state, input, pronoun));
+  if (!referent) {
+    if (!state.unresolved)
+      unresolved(state, pronoun, 'pronoun', 'Nothing earlier in this thread says whose it is.');
+    return;
+  }
+  apply({ state, match: m, replacement: `${germanGenitive(referent.value)} `, reference: pronoun, referent });
+}
+
+/** French "sa capitale" → "la capitale de Velmoria", in a question written in French. */
+function rewriteFrenchPossessive(state: RewriteState, input: ReadAgainstThreadInput): void {
+  if (
+    !/(?<![\p{L}])(?:quel|quelle|quels|quelles|combien|où|qu['’]|comment|est)(?![\p{L}])/iu.test(state.text)
+  )
+    return;
+  const m = FRENCH_POSSESSIVE_RE.exec(state.text);
+  if (!m) return;
+  const pronoun = m[1] ?? '';
+  const noun = m[2] ?? '';
+  const possessive = FRENCH_POSSESSIVES[lower(pronoun)];
+  if (!possessive) return;
+  const referent = givenOr(
+    input,
+    possessive.plural ? pluralOrSubject(input.turns) : subjectOf(state, input, pronoun),
+  );
+  if (!referent) {
+    if (!state.unresolved)
+      unresolved(state, pronoun, 'pronoun', 'Nothing earlier in this thread says whose it is.');
+    return;
+  }
+  apply({
+    state,
+    match: m,
+    replacement: `${frenchArticle(possessive.article, noun)}${noun} ${frenchOf(referent.value)}`,
+    reference: pronoun,
+    referent,
+  });
+}
+
+/** "dort", "là-bas", "allí", "lì" → the place with its preposition ("in Ostrinport", "en Ostrinport"). */
+function rewriteForeignThere(state: RewriteState, input: ReadAgainstThreadInput): void {
+  const m = FOREIGN_THERE_RE.exec(state.text);
+  if (!m) return;
+  const word = m[1] ?? '';
+  const referent = givenOr(input, placeReferent(input.turns));
+  if (!referent) {
+    unresolved(state, word, 'place', 'No earlier turn in this thread names a place.');
+    return;
+  }
+  const preposition = FOREIGN_THERE[lower(word)] ?? 'in';
+  apply({ state, match: m, replacement: `${preposition} ${referent.value}`, reference: word, referent });
+}
+
 function rewriteThatPlace(state: RewriteState, input: ReadAgainstThreadInput): void {
   const m = THAT_PLACE_RE.exec(state.text);
   if (!m) return;
@@ -360,10 +463,16 @@ function readEllipsis(input: {
   connective: boolean;
   input: ReadAgainstThreadInput;
 }): ThreadReading | undefined {
-  const body = input.body.replace(/[?.!\s]+$/u, '');
-  const about = /^(?:what|how)\s+about\s+(.+)$/iu.exec(body)?.[1];
-  const prep = /^(?:in|for|at|on)\s+(.+)$/iu.exec(body)?.[1];
-  const replacement = about ?? prep;
+  const body = input.body.replace(/^[¿¡]\s*/u, '').replace(/[?.!\s]+$/u, '');
+  const about = [/^(?:what|how)\s+about\s+(.+)$/iu, ...FOREIGN_ABOUT]
+    .map((re) => re.exec(body)?.[1])
+    .find((x) => x !== undefined);
+  const prep = new RegExp(
+    `^(?:${['in', 'for', 'at', 'on', ...FOREIGN_PREPOSITIONS].join('|')})\\s+(.+)$`,
+    'iu',
+  ).exec(body)?.[1];
+  // "and in X?" swaps a place or a thing by name ("and in 2020?" is no swap of the subject)
+  const replacement = about ?? (prep && /\p{Lu}/u.test(prep) ? prep : undefined);
   if (replacement && isAttributePhrase(replacement))
     return attributeEllipsis(replacement, input.input, input.question);
   if (replacement) return subjectEllipsis(replacement.trim(), input.input, input.question);
