@@ -20,5 +20,11 @@ export const verifierConfigSchema = baseEnvSchema
   .superRefine(checkLlmEnv);
 export type VerifierConfig = z.infer<typeof verifierConfigSchema>;
 
+/** An empty LLM variable is an unset one (`LLM_BASE_URL=` in a .env file turns the model off). */
 export const loadVerifierConfig = (env: NodeJS.ProcessEnv = process.env): VerifierConfig =>
-  parseConfig(verifierConfigSchema, env);
+  parseConfig(
+    verifierConfigSchema,
+    Object.fromEntries(
+      Object.entries(env).filter(([name, value]) => !(name.startsWith('LLM_') && value === '')),
+    ),
+  );

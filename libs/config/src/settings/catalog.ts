@@ -20,7 +20,8 @@ const originSchema = z.string().transform((text, ctx) => {
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' });
 const providerName = z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'expected a provider name such as searxng');
-const LLM_SERVICES = ['processing', 'orchestrator', 'search', 'dom-understanding'] as const;
+// the verifier's model only adds the entailment check, which can withhold but never release
+const LLM_SERVICES = ['processing', 'orchestrator', 'search', 'dom-understanding', 'verifier'] as const;
 const forServices = (services: readonly string[], variable: string) =>
   services.map((service) => ({ service, variable }));
 
