@@ -91,6 +91,24 @@ describe('a task is done only on positive evidence from the site the user named'
     expect(touchedOther(fake.calls)).toEqual([]);
   });
 
+  it('does not take the form page showing its own words again for a confirmation', async () => {
+    const { fake, result } = await run(
+      webWith({
+        title: 'Contact',
+        lines: ['Write to us.'],
+        form: contactForm,
+        afterSubmit: ['Write to us.'],
+      }),
+      send,
+    );
+    expect(result.outcome).toBe('no_answer');
+    expect(result.answer).toBeNull();
+    expect(result.failures.map((f) => f.reason).join(' ')).toContain(
+      `the form on ${NAMED}/contact was submitted, but the page only showed again what it showed before ("Write to us.")`,
+    );
+    expect(touchedOther(fake.calls)).toEqual([]);
+  });
+
   it('takes an announcement in unusual words from the named site as the confirmation', async () => {
     const { fake, result } = await run(
       webWith({
@@ -128,6 +146,23 @@ describe('taskOutcomeOf', () => {
         ],
       }).kind,
     ).toBe('failed');
+  });
+
+  it('is confirmed only by words the page did not show before the action', () => {
+    const messages = [{ kind: 'confirmation', text: 'Contact  the workshop' }];
+    expect(
+      taskOutcomeOf({
+        url,
+        planned: 3,
+        ran: 3,
+        messages,
+        shownBefore: ['Contact the workshop', 'Write to us.'],
+      }).kind,
+    ).toBe('unconfirmed');
+    expect(taskOutcomeOf({ url, planned: 3, ran: 3, messages, shownBefore: ['Write to us.'] })).toEqual({
+      kind: 'confirmed',
+      text: 'Contact  the workshop',
+    });
   });
 
   it('is unconfirmed when not every action ran', () => {

@@ -27,6 +27,13 @@ async function actOnPage(deps: LoopDeps & { act: PageActPlan }): Promise<void> {
     return;
   }
   state.expectedRecordIds.push(...acted.recordIds);
+  // what the task's page showed before the action, to tell a confirmation from the page shown again
+  const shownBefore =
+    act.purpose === 'task-form'
+      ? state.chunks
+          .filter((c) => normalizeUrl(c.url) === normalizeUrl(act.url))
+          .flatMap((c) => [c.text, ...c.headingPath, c.title])
+      : [];
   state.markVisited(acted.url);
   if (act.purpose === 'disclose') {
     // the disclosed page supersedes its first render
@@ -42,6 +49,7 @@ async function actOnPage(deps: LoopDeps & { act: PageActPlan }): Promise<void> {
       planned: act.actions.length,
       ran: acted.done.length,
       messages: acted.messages,
+      shownBefore,
     });
     if (outcome.kind === 'failed') {
       state.taskEnded = { outcome: 'failed', reason: `${acted.url} answered: "${outcome.text}"` };

@@ -28,6 +28,12 @@ export function taskOutcomeOf(input: {
   /** Actions that ran. */
   ran: number;
   messages: readonly { readonly kind: string; readonly text: string }[];
+  /**
+   * The texts the page showed before the action (its headings and blocks): a "confirmation"
+   * that was already there (the form page's own heading, shown again after a reload) is no
+   * evidence the submission went through.
+   */
+  shownBefore?: readonly string[];
 }): TaskOutcome {
   const said = input.messages
     .map((m) => ({ kind: m.kind, text: m.text.trim() }))
@@ -39,10 +45,22 @@ export function taskOutcomeOf(input: {
       kind: 'unconfirmed',
       reason: `the task on ${input.url} did not complete: ${String(input.ran)} of ${String(input.planned)} actions ran`,
     };
-  const confirmation = said.find((m) => m.kind === 'confirmation') ?? said.find((m) => m.kind === 'status');
+  const before = new Set((input.shownBefore ?? []).map(normalized));
+  const news = said.filter((m) => !before.has(normalized(m.text)));
+  const confirmation = news.find((m) => m.kind === 'confirmation') ?? news.find((m) => m.kind === 'status');
   if (confirmation) return { kind: 'confirmed', text: confirmation.text };
+  const repeated = said.find((m) => m.kind === 'confirmation' || m.kind === 'status');
+  if (repeated)
+    return {
+      kind: 'unconfirmed',
+      reason: `the form on ${input.url} was submitted, but the page only showed again what it showed before ("${repeated.text.slice(0, 200)}")`,
+    };
   return {
     kind: 'unconfirmed',
     reason: `the form on ${input.url} was submitted, but the page showed no confirmation`,
   };
+}
+
+function normalized(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().toLowerCase();
 }
