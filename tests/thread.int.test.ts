@@ -1,4 +1,10 @@
-import { generateSandbox, sandboxFacts, type CityFact, type CountryFact } from '@forage/sandbox';
+import {
+  generateSandbox,
+  sandboxFacts,
+  type CityFact,
+  type CountryFact,
+  type HotelFact,
+} from '@forage/sandbox';
 import type { RunningService } from '@forage/messaging';
 import { loadOrchestratorConfig } from '../apps/orchestrator/src/config.js';
 import { startOrchestratorService } from '../apps/orchestrator/src/service.js';
@@ -24,6 +30,10 @@ describe('a three-turn thread on a second sandbox world', () => {
   let capital: CityFact;
   let other: CountryFact;
   const turns: { runId: string; threadId: string | undefined; completed: RunCompletion }[] = [];
+  /** A second thread: a listing, then "the second one" of it, then the same listing elsewhere. */
+  const listing: { runId: string; threadId: string | undefined; completed: RunCompletion }[] = [];
+  let hotels: HotelFact[];
+  let hotelCities: [string, string];
   const startOrchestrator = async (): Promise<void> => {
     orchestrator = await startOrchestratorService(loadOrchestratorConfig(stack.env));
   };
@@ -45,6 +55,13 @@ describe('a three-turn thread on a second sandbox world', () => {
     const city = cities.find((c) => c.name === country.capital);
     if (!city) throw new Error('no capital page');
     capital = city;
+    hotels = facts.filter((f): f is HotelFact => f.kind === 'hotel');
+    const byCity = [...new Set(hotels.map((h) => h.city))].filter(
+      (c) => hotels.filter((h) => h.city === c && h.freeParking).length >= 2,
+    );
+    const [h1, h2] = byCity;
+    if (!h1 || !h2) throw new Error('too few hotel cities with free parking');
+    hotelCities = [h1, h2];
 
     const one = await askOverHttp(stack.gatewayUrl, `What is the population of ${country.name}?`);
     turns.push(one);
@@ -55,6 +72,15 @@ describe('a three-turn thread on a second sandbox world', () => {
     turns.push(
       await askOverHttp(stack.gatewayUrl, 'What is the population there?', { threadId: one.threadId }),
     );
+
+    const l1 = await askOverHttp(stack.gatewayUrl, `Hotels in ${hotelCities[0]} with free parking`);
+    listing.push(l1);
+    listing.push(
+      await askOverHttp(stack.gatewayUrl, 'What is the price per night of the second one?', {
+        threadId: l1.threadId,
+      }),
+    );
+    listing.push(await askOverHttp(stack.gatewayUrl, `And in ${hotelCities[1]}?`, { threadId: l1.threadId }));
   }, 420_000);
 
   afterAll(async () => {
@@ -90,6 +116,28 @@ describe('a three-turn thread on a second sandbox world', () => {
     expect(three?.completed.thread?.readings.map((r) => r.note)).toContainEqual(
       expect.stringContaining(`'there' = ${capital.name}, from turn 2`),
     );
+  });
+
+  it('"the second one" picks the second item of the listing answered before; its price is that hotel’s', () => {
+    const [l1, l2] = listing;
+    const second = l1?.completed.report?.items[1]?.name;
+    expect(second).toBeDefined();
+    const hotel = hotels.find((h) => h.name === second);
+    expect(hotel?.city).toBe(hotelCities[0]);
+    expect(l2?.completed.thread?.readings.map((r) => r.note)).toEqual([
+      `'the second one' = ${second ?? ''}, from turn 1 (the listed item)`,
+    ]);
+    expect(l2?.completed.outcome).toBe('answered');
+    expect(digits(l2?.completed.answer?.text)).toContain(String(hotel?.pricePerNightUsd));
+  });
+
+  it('"and in <city>?" asks the listing again for the other city', () => {
+    const l3 = listing[2];
+    expect(l3?.completed.report?.question).toBe(`Hotels in ${hotelCities[1]} with free parking?`);
+    const expected = hotels.filter((h) => h.city === hotelCities[1] && h.freeParking).map((h) => h.name);
+    const names = l3?.completed.report?.items.map((i) => i.name) ?? [];
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(expected).toContain(name);
   });
 
   it('the run view shows the thread, so a client can continue it', async () => {

@@ -467,15 +467,22 @@ function readEllipsis(input: {
   const about = [/^(?:what|how)\s+about\s+(.+)$/iu, ...FOREIGN_ABOUT]
     .map((re) => re.exec(body)?.[1])
     .find((x) => x !== undefined);
-  const prep = new RegExp(
-    `^(?:${['in', 'for', 'at', 'on', ...FOREIGN_PREPOSITIONS].join('|')})\\s+(.+)$`,
+  const prepMatch = new RegExp(
+    `^(${['in', 'for', 'at', 'on', ...FOREIGN_PREPOSITIONS].join('|')})\\s+(.+)$`,
     'iu',
-  ).exec(body)?.[1];
+  ).exec(body);
+  const prep = prepMatch?.[2];
   // "and in X?" swaps a place or a thing by name ("and in 2020?" is no swap of the subject)
   const replacement = about ?? (prep && /\p{Lu}/u.test(prep) ? prep : undefined);
   if (replacement && isAttributePhrase(replacement))
     return attributeEllipsis(replacement, input.input, input.question);
-  if (replacement) return subjectEllipsis(replacement.trim(), input.input, input.question);
+  if (replacement)
+    return subjectEllipsis({
+      target: replacement.trim(),
+      input: input.input,
+      reference: input.question,
+      ...(about === undefined && prepMatch?.[1] ? { preposition: prepMatch[1] } : {}),
+    });
   const opener = lower(body.split(/\s+/)[0] ?? '');
   if (
     input.connective &&
@@ -494,10 +501,21 @@ function isAttributePhrase(phrase: string): boolean {
   return /^the\s/iu.test(phrase) && !namesOwnThing(phrase);
 }
 
-/** "what about X?": the latest question asked again about X instead of its subject. */
-function subjectEllipsis(target: string, input: ReadAgainstThreadInput, reference: string): ThreadReading {
-  const ref = reference.replace(/\s+/g, ' ').trim();
-  const last = latestTurn(input.turns);
+/**
+ * "what about X?": the latest question asked again about X instead of its subject. "and in X?"
+ * swaps the place of the latest question that named one after the same preposition ("hotels in
+ * A …", then "the price of the second one", then "and in B?" asks for hotels in B).
+ */
+function subjectEllipsis(args: {
+  target: string;
+  input: ReadAgainstThreadInput;
+  reference: string;
+  preposition?: string;
+}): ThreadReading {
+  const { target, input } = args;
+  const ref = args.reference.replace(/\s+/g, ' ').trim();
+  const last =
+    (args.preposition ? turnWithPlace(input.turns, args.preposition) : undefined) ?? latestTurn(input.turns);
   if (!last) {
     if (input.given?.trim())
       return {
@@ -519,7 +537,9 @@ function subjectEllipsis(target: string, input: ReadAgainstThreadInput, referenc
       prompt: `This thread has no earlier question for "${ref}" to continue. What do you want to know about ${target}? Please ask the whole question.`,
     };
   }
-  const subject = [...last.subjects].find((s) => last.question.includes(s));
+  const subject =
+    (args.preposition ? placeIn(last, args.preposition) : undefined) ??
+    [...last.subjects].find((s) => last.question.includes(s));
   if (!subject) {
     return {
       status: 'unresolved',
@@ -541,6 +561,22 @@ function subjectEllipsis(target: string, input: ReadAgainstThreadInput, referenc
       },
     ],
   };
+}
+
+const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The subject a turn's question names right after the preposition ("in A"). */
+function placeIn(turn: EarlierTurn, preposition: string): string | undefined {
+  return turn.subjects.find((s) =>
+    new RegExp(`(?<![\\p{L}])${escapeRe(preposition)}\\s+${escapeRe(s)}(?![\\p{L}])`, 'iu').test(
+      turn.question,
+    ),
+  );
+}
+
+/** The latest turn whose question names a subject after the preposition. */
+function turnWithPlace(turns: readonly EarlierTurn[], preposition: string): EarlierTurn | undefined {
+  return [...turns].sort((a, b) => b.turn - a.turn).find((t) => placeIn(t, preposition) !== undefined);
 }
 
 /** "and its population?": the attribute asked of the thread's subject. */

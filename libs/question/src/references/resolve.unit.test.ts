@@ -250,6 +250,29 @@ describe('readAgainstThread: ellipsis asks the latest question again with one pa
     if (read.status === 'resolved') expect(read.readings[0]?.turn).not.toBeNull();
   });
 
+  it('"and in X?" swaps the place of the latest question that named one after "in"', () => {
+    const priceTurn: EarlierTurn = {
+      turn: 2,
+      question: 'What is the price per night of The Quillon?',
+      subjects: ['The Quillon'],
+      attribute: 'price',
+      answer: '$120',
+      items: [],
+    };
+    expect(
+      readAgainstThread({ question: 'And in Emberfall?', turns: [listingTurn, priceTurn] }),
+    ).toMatchObject({
+      status: 'resolved',
+      question: 'Hotels in Emberfall under $150 a night?',
+    });
+    // "what about X?" names no place: it swaps the latest question's subject
+    expect(
+      readAgainstThread({ question: 'What about Aster Rooms?', turns: [listingTurn, priceTurn] }),
+    ).toMatchObject({
+      question: 'What is the price per night of Aster Rooms?',
+    });
+  });
+
   it('says which turn the ellipsis continued', () => {
     const read = readAgainstThread({ question: 'And in Karsland?', turns: [countryTurn, capitalTurn] });
     expect(read.status === 'resolved' && read.readings[0]?.note).toBe(
