@@ -175,11 +175,13 @@ export function composedTasks(web: SandboxWeb): EvalTask[] {
   // constrained listing: place, two features and a price bound (the features are not prices)
   for (const [i, city] of [...hotelCities.slice(3), ...hotelCities.slice(0, 3)].slice(0, 4).entries()) {
     const all = inCity(city);
-    const limit = [150, 200, 250, 300][i % 4] ?? 200;
+    const limit = [200, 250, 300, 350][i % 4] ?? 250;
     const rated = i % 2 === 1;
     const match = all.filter(
       (h) => h.freeParking && h.wifi && h.pricePerNightUsd <= limit && (!rated || h.rating >= 4),
     );
+    // an empty answer is no listing to release: ask only where some hotel meets every constraint
+    if (match.length === 0) continue;
     add({
       kind: 'constrained',
       question: `Hotels in ${city} with free parking and wifi under $${String(limit)}${rated ? ', rated 4 or higher' : ''}`,

@@ -31,13 +31,16 @@ export function constraintClaims(input: { item: ListingItem; spec: ListingSpec; 
       );
       return;
     }
+    // a named constraint is checked in the page's own spelling of it ("Wi-Fi" for the user's "wifi")
+    const named =
+      constraint.kind === 'feature' || constraint.kind === 'author' || constraint.kind === 'category';
     claims.push({
       kind: 'listing_field',
       field: constraint.attribute,
       text: found.text,
       confidence,
       source: found.source,
-      constraint,
+      constraint: named ? { ...constraint, text: found.text } : constraint,
     });
   };
   if (spec.maxPrice !== undefined)
@@ -98,8 +101,12 @@ function featureAt(
 ): { source: Source; text: string } | undefined {
   for (const source of evidence) {
     if (!hasFeature(source.snippet, feature)) continue;
-    const at = source.snippet.toLowerCase().indexOf(feature.toLowerCase());
-    if (at >= 0) return { source, text: source.snippet.slice(at, at + feature.length) };
+    // quoted in the page's own spelling ("Wi-Fi" for "wifi"): a hyphen may stand between any two letters
+    const letters = Array.from(feature.replace(/-/g, '')).map((ch) =>
+      ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    );
+    const written = new RegExp(letters.join('-?'), 'iu').exec(source.snippet);
+    if (written) return { source, text: written[0] };
   }
   return undefined;
 }

@@ -59,7 +59,7 @@ async function ask(question: string, verdictFor: (claim: Claim) => boolean) {
     maxWallMs: 60_000,
     maxPagesPerSite: 5,
   });
-  for (const [i, amenities] of ['Pool · Free parking', 'Wifi', 'Pool', 'No pool · Wifi'].entries())
+  for (const [i, amenities] of ['Pool · Free parking', 'Free Wi-Fi', 'Pool', 'No pool · Wi-Fi'].entries())
     state.items.push({ item: hotel(i + 1, amenities), context: 'Hotels in Tirvane' });
   const released = await releaseAnswer({
     acts,
@@ -100,5 +100,17 @@ describe('a count over a set', () => {
     );
     expect(released.answer).toBeNull();
     expect(released.outcome).toBe('unverified');
+  });
+});
+
+describe('features in the page’s own spelling', () => {
+  it('counts "wifi" where the cards say "Wi-Fi", quoting the page’s word for the verifier', async () => {
+    const { sent, released } = await ask('How many hotels in Tirvane have wifi?', () => true);
+    expect(released.answer?.text).toMatch(/^2 \(Hotel Nubo 2; Hotel Nubo 4\)$/);
+    const features = sent[0]?.filter((c) => c.constraint?.kind === 'feature') ?? [];
+    expect(features.map((c) => [c.text, c.constraint?.text])).toEqual([
+      ['Wi-Fi', 'Wi-Fi'],
+      ['Wi-Fi', 'Wi-Fi'],
+    ]);
   });
 });

@@ -142,9 +142,12 @@ export function namesWords(text: string, name: string): boolean {
   return [...termsOf(name)].every((w) => have.has(w));
 }
 
+/** "Wi-Fi" and "wifi", "check-in" and "checkin": a hyphen inside a word does not change the word. */
+const joinHyphens = (text: string): string => text.replace(/(\p{L})-(?=\p{L})/gu, '$1');
+
 export function hasFeature(text: string, feature: string): boolean {
-  const lower = text.toLowerCase();
-  const wanted = [...termsOf(feature)];
+  const lower = joinHyphens(text.toLowerCase());
+  const wanted = [...termsOf(joinHyphens(feature))];
   const segments = lower.split(/[·•|;,\n]/);
   return segments.some((seg) => {
     const terms = termsOf(seg);
