@@ -72,13 +72,21 @@ describe('the bus topology behind the NATS permissions', () => {
     const calls = permissionsFor('processing').publish.allow;
     expect(calls).not.toContain(contracts.executeAction.subject);
     expect(calls).not.toContain(contracts.runStart.subject);
-    expect(permissionsFor('gateway').publish.allow).not.toContain(contracts.logRecordEvent.subject);
+    expect(
+      permissionsFor('gateway').publish.allow.filter((s) => s.startsWith(contracts.logRecordEvent.subject)),
+    ).toEqual([]);
   });
 
   it('lets only tools publish log records', () => {
     const tools = new Set<string>(contracts.toolNameSchema.options);
     for (const service of SERVICE_IDENTITIES) {
-      const mayPublish = permissionsFor(service).publish.allow.includes(contracts.logRecordEvent.subject);
+      const own = contracts.producerSubjectOf(contracts.logRecordEvent, service);
+      const mayPublish = permissionsFor(service).publish.allow.includes(own);
+      // never another producer's subject, nor every producer's
+      const others = permissionsFor(service).publish.allow.filter(
+        (s) => s.startsWith(`${contracts.logRecordEvent.subject}`) && s !== own,
+      );
+      expect(others).toEqual([]);
       expect({ service, mayPublish }).toEqual({ service, mayPublish: tools.has(service) });
     }
   });

@@ -8,7 +8,6 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { answerQuestion, executeAction, logRecordEvent, runStart } from '@forage/contracts';
 import {
   Bus,
-  ensureAllStreams,
   natsConnectOptions,
   streams,
   type NatsIdentity,
@@ -36,7 +35,6 @@ describe('NATS authorization derived from the bus topology', () => {
 
   beforeAll(async () => {
     nats = await startTestNats({ auth: true });
-    await ensureAllStreams(await connectAs('admin'));
   });
 
   afterAll(async () => {

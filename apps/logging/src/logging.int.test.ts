@@ -7,6 +7,7 @@ import {
   auditLog,
   deadLetterEvent,
   logRecordEvent,
+  producerSubjectOf,
   queryLogs,
   type CommandReply,
   type LogRecord,
@@ -208,10 +209,11 @@ describe.each([
 
   it('dead-letters a payload that breaks the contract and stays healthy', async () => {
     const garbage = { record_id: 'not-a-uuid', note: randomUUID() };
-    await jetstream(nc).publish(logRecordEvent.subject, encodeJson(garbage), { msgID: randomUUID() });
+    const subject = producerSubjectOf(logRecordEvent, 'search');
+    await jetstream(nc).publish(subject, encodeJson(garbage), { msgID: randomUUID() });
 
     expect(await deadLetterContaining(garbage.note)).toMatchObject({
-      subject: logRecordEvent.subject,
+      subject,
       consumer: 'logging',
       reason: expect.stringContaining('InvalidRequestError') as unknown,
     });

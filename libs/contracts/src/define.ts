@@ -18,6 +18,12 @@ export interface EventContract<Payload extends z.ZodType = z.ZodType> {
   readonly subject: string;
   readonly description: string;
   readonly payload: Payload;
+  /**
+   * Set when every producer publishes under its own subject `<subject>.<producer>`: NATS grants
+   * each identity the publish right to its own subject only, so the subject, not a field of the
+   * body, says who sent a message. Returns the producer a payload claims to come from.
+   */
+  producerOf?(payload: z.infer<Payload>): string;
 }
 
 export type Contract = CommandContract | EventContract;
@@ -46,7 +52,30 @@ export function defineEvent<Payload extends z.ZodType>(def: {
   subject: string;
   description: string;
   payload: Payload;
+  producerOf?: (payload: z.infer<Payload>) => string;
 }): EventContract<Payload> {
   if (!eventSubject.test(def.subject)) throw new InvalidSubjectError(`bad event subject ${def.subject}`);
   return Object.freeze({ kind: 'event', ...def });
+}
+
+/** The subject a payload of `contract` is published on (its producer's own subject when it has one). */
+export function publishSubjectOf(contract: EventContract, payload: unknown): string {
+  return contract.producerOf ? producerSubjectOf(contract, contract.producerOf(payload)) : contract.subject;
+}
+
+/** The subject `producer` publishes `contract` on. */
+export function producerSubjectOf(contract: EventContract, producer: string): string {
+  return contract.producerOf ? `${contract.subject}.${producer}` : contract.subject;
+}
+
+/** What a consumer of `contract` subscribes to (or filters a stream on): every producer's subject. */
+export function consumeSubjectOf(contract: EventContract): string {
+  return contract.producerOf ? `${contract.subject}.*` : contract.subject;
+}
+
+/** The producer a message's subject names, for a contract with one subject per producer. */
+export function subjectProducerOf(contract: EventContract, subject: string): string | undefined {
+  if (!contract.producerOf || !subject.startsWith(`${contract.subject}.`)) return undefined;
+  const producer = subject.slice(contract.subject.length + 1);
+  return producer && !producer.includes('.') ? producer : undefined;
 }

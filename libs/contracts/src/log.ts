@@ -49,10 +49,15 @@ export const logRecordSchema = z
   .meta({ title: 'LogRecord', description: 'The record every tool emits for each outcome' });
 export type LogRecord = z.infer<typeof logRecordSchema>;
 
+/**
+ * Each tool publishes its records on `log.record.v1.<tool>`, a subject only that tool's identity may
+ * publish to: a record's producer is the connection that sent it, not a field of its body.
+ */
 export const logRecordEvent = defineEvent({
   subject: 'log.record.v1',
-  description: 'A tool outcome, published durably through JetStream and stored by logging',
+  description: 'A tool outcome, published durably through JetStream on log.record.v1.<tool> and stored by logging',
   payload: logRecordSchema,
+  producerOf: (record) => record.tool_name,
 });
 
 /**

@@ -1,6 +1,7 @@
 import { Objm, type ObjectStore } from '@nats-io/obj';
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
 import type { EvidenceKind, EvidenceRef } from '@forage/contracts';
+import { objectStores } from '@forage/messaging';
 import { EvidenceTamperedError, open, seal, sha256Hex } from './crypto.js';
 import { pack, unpack } from './packing.js';
 
@@ -8,7 +9,7 @@ export class EvidenceNotFoundError extends Error {
   override readonly name = 'EvidenceNotFoundError';
 }
 
-export const EVIDENCE_BUCKET = 'forage-evidence';
+export const EVIDENCE_BUCKET = objectStores.evidence.bucket;
 
 /**
  * Past its retention period logging's sweeper deletes evidence itself and records a tombstone; the

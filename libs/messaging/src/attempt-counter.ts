@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { Kvm, type KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { ForageError } from './errors.js';
+import { kvBuckets } from './stores.js';
 
 /** How many times each action of a run has been recorded, shared by every replica of every tool. */
-export const TOOL_ATTEMPTS_BUCKET = 'forage-tool-attempts';
+export const TOOL_ATTEMPTS_BUCKET = kvBuckets.toolAttempts.bucket;
 /** Counts outlive the runs they count (a run's retries happen within minutes). */
 const COUNT_TTL_MS = 7 * 86_400_000;
 const MAX_RACES = 20;

@@ -25,7 +25,7 @@ import {
   UpstreamError,
   issuesOf,
 } from './errors.js';
-import { errorReplySchema } from '@forage/contracts';
+import { errorReplySchema, publishSubjectOf } from '@forage/contracts';
 
 export interface RequestOptions {
   /** Longest wait for the reply, including any wait for a responder to appear. */
@@ -136,7 +136,7 @@ export class Bus {
   /** Fire-and-forget on core NATS: delivered to whoever listens now, lost otherwise. */
   publish<E extends EventContract>(contract: E, input: EventPayloadInput<E>): void {
     const data = this.validateEvent(contract, input);
-    this.connection.publish(contract.subject, encodeJson(data), { headers: this.headersFor(data) });
+    this.connection.publish(publishSubjectOf(contract, data), encodeJson(data), { headers: this.headersFor(data) });
   }
 
   /**
@@ -155,7 +155,7 @@ export class Bus {
     const headers = this.headersFor(data);
     try {
       const { value: ack } = await retryTransient(
-        () => this.js.publish(contract.subject, payload, { msgID: options.msgId, headers }),
+        () => this.js.publish(publishSubjectOf(contract, data), payload, { msgID: options.msgId, headers }),
         { retryForMs: options.retryForMs ?? this.defaults.durableRetryMs ?? DURABLE_RETRY_MS },
       );
       return { seq: ack.seq, duplicate: ack.duplicate };

@@ -90,7 +90,7 @@ async function handleBatch(
   const positions: number[] = [];
   batch.forEach((msg, i) => {
     try {
-      payloads.push(parseBody(deps.contract, msg.data));
+      payloads.push(parseBody(deps.contract, msg.data, msg.subject));
       positions.push(i);
     } catch (err) {
       errors[i] = err;

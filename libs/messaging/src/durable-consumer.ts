@@ -55,7 +55,7 @@ async function handleOne(deps: DurableConsumerDeps, settlement: SettlementDeps, 
         }, deps.durable.heartbeatMs)
       : undefined;
   try {
-    await deps.run(parseBody(deps.contract, msg.data), requestIds(msg.headers));
+    await deps.run(parseBody(deps.contract, msg.data, msg.subject), requestIds(msg.headers));
   } catch (err) {
     error = err;
   } finally {

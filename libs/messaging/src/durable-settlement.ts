@@ -1,5 +1,5 @@
 import type { JetStreamClient, JsMsg } from '@nats-io/jetstream';
-import { deadLetterEvent } from '@forage/contracts';
+import { deadLetterEvent, type EventContract } from '@forage/contracts';
 import type { HandlerMetrics, HandlerOutcome, Logger } from '@forage/observability';
 import { encodeJson, UndecodableMessageError } from './codec.js';
 import type { DurableOptions } from './decorators.js';
@@ -21,6 +21,8 @@ export interface SettlementDeps {
   readonly metrics: HandlerMetrics;
   readonly logger: Logger;
   readonly deadLettered: DeadLetterMemory;
+  /** Metrics are labelled with the contract's subject (one series, whichever producer's subject carried it). */
+  readonly contract?: EventContract;
 }
 
 /**
@@ -50,7 +52,7 @@ export async function settleMessage(
     outcome =
       error instanceof InvalidRequestError || error instanceof UndecodableMessageError ? 'invalid' : 'error';
     logger.error({ err: error, subject: msg.subject, reason: decision.reason }, 'dead-lettered');
-    metrics.deadLettered(msg.subject);
+    metrics.deadLettered(deps.contract?.subject ?? msg.subject);
     // The message id makes JetStream drop a second letter for the same message within the
     // stream's duplicate window, also when another replica got the redelivery.
     await deps.js.publish(
@@ -70,7 +72,7 @@ export async function settleMessage(
     // plain +TERM: the reason is in the dead letter; 2.9 does not understand `+TERM <reason>`
     msg.term();
   }
-  metrics.observe(msg.subject, outcome, seconds);
+  metrics.observe(deps.contract?.subject ?? msg.subject, outcome, seconds);
 }
 
 /** The one dead-letter id a stream message can have. */

@@ -76,6 +76,17 @@ export class PolicyDeniedError extends ForageError {
   readonly retryable = false;
 }
 
+/** A stream or consumer the service needs was never provisioned (`forage bus init` / `forage up` does it). */
+export class NotProvisionedError extends ForageError {
+  override readonly name: string = 'NotProvisionedError';
+  readonly code = 'unavailable';
+  readonly retryable = false;
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(`${message}: provision the bus with the admin identity first (forage bus init)`, options);
+  }
+}
+
 export class InternalError extends ForageError {
   override readonly name: string = 'InternalError';
   readonly code = 'internal';

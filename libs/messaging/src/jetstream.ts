@@ -1,13 +1,14 @@
 import { AckPolicy, DeliverPolicy, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
-import type { DurableOptions } from './decorators.js';
+import type { DurableConsumerSpec } from './consumers.js';
+import { NotProvisionedError } from './errors.js';
 import { streams, type StreamSpec } from './streams.js';
 
 const DEFAULT_ACK_WAIT_MS = 120_000;
 export const DEFAULT_MAX_DELIVER = 5;
 export const DEFAULT_BACKOFF_MS = [500, 2_000, 8_000, 30_000] as const;
 
-/** Creates or updates one stream; safe to call from every replica at every boot. */
+/** Creates or updates one stream (the admin's job: provisionBus); safe to run again. */
 export async function ensureStream(jsm: JetStreamManager, spec: StreamSpec, replicas = 1): Promise<void> {
   const config = {
     name: spec.name,
@@ -35,14 +36,69 @@ export async function ensureAllStreams(nc: NatsConnection, replicas = 1): Promis
   for (const spec of Object.values(streams)) await ensureStream(jsm, spec, replicas);
 }
 
-/** Creates or updates a durable, explicitly acked pull consumer filtered to one subject. */
+/** Creates or updates a durable, explicitly acked pull consumer filtered to one subject (the admin's job). */
 export async function ensureDurableConsumer(
   nc: NatsConnection,
   subject: string,
-  options: DurableOptions,
+  options: Omit<DurableConsumerSpec, 'subject'>,
 ): Promise<void> {
   const jsm = await jetstreamManager(nc);
-  const config = {
+  const config = consumerConfig(subject, options);
+  try {
+    await jsm.consumers.add(options.stream, config);
+  } catch (err) {
+    if (!isAlreadyThere(err)) throw err;
+    await jsm.consumers.update(options.stream, options.consumer, config);
+  }
+}
+
+/**
+ * What a service does at boot: binds to its stream and durable consumer as provisioned. Only when
+ * one is missing does it try to create it, which an identity without stream administration (every
+ * service under authorization) may not: it then fails naming the fix. Never updates either.
+ */
+export async function bindDurableConsumer(
+  nc: NatsConnection,
+  subject: string,
+  options: Omit<DurableConsumerSpec, 'subject'>,
+): Promise<void> {
+  const jsm = await jetstreamManager(nc);
+  if (!(await exists(() => jsm.streams.info(options.stream)))) {
+    const known = Object.values(streams).find((s) => s.name === options.stream);
+    if (!known) throw new NotProvisionedError(`stream ${options.stream} does not exist`);
+    await orNotProvisioned(() => ensureStream(jsm, known), `stream ${options.stream}`);
+  }
+  if (await exists(() => jsm.consumers.info(options.stream, options.consumer))) return;
+  await orNotProvisioned(
+    () => jsm.consumers.add(options.stream, consumerConfig(subject, options)),
+    `consumer ${options.stream}/${options.consumer}`,
+  );
+}
+
+async function exists(info: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await info();
+    return true;
+  } catch (err) {
+    if (err instanceof Error && /not found/i.test(err.message)) return false;
+    throw err;
+  }
+}
+
+async function orNotProvisioned(create: () => Promise<unknown>, what: string): Promise<void> {
+  try {
+    await create();
+  } catch (err) {
+    if (isAlreadyThere(err)) return;
+    if (err instanceof Error && /permission/i.test(`${err.message} ${String(err.cause)}`)) {
+      throw new NotProvisionedError(`${what} does not exist and this identity may not create it`, { cause: err });
+    }
+    throw err;
+  }
+}
+
+function consumerConfig(subject: string, options: Omit<DurableConsumerSpec, 'subject'>) {
+  return {
     durable_name: options.consumer,
     ack_policy: AckPolicy.Explicit,
     deliver_policy: DeliverPolicy.All,
@@ -51,12 +107,6 @@ export async function ensureDurableConsumer(
     ack_wait: nanos(options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS),
     ...(options.maxAckPending !== undefined ? { max_ack_pending: options.maxAckPending } : {}),
   };
-  try {
-    await jsm.consumers.add(options.stream, config);
-  } catch (err) {
-    if (!isAlreadyThere(err)) throw err;
-    await jsm.consumers.update(options.stream, options.consumer, config);
-  }
 }
 
 function isAlreadyThere(err: unknown): boolean {

@@ -51,17 +51,20 @@ export class RuntimeModule {
         {
           provide: Bus,
           useFactory: async () => {
+            const security = options.security ?? natsClientSecurityFromEnv(options.service);
             const nc = await connect({
               servers: natsServers(options.natsUrl),
               name: `${options.service}-client`,
-              ...natsConnectOptions(options.security ?? natsClientSecurityFromEnv(options.service)),
+              ...natsConnectOptions(security),
               maxReconnectAttempts: -1,
               // a silent server (network cut, frozen process) is noticed after ~2 missed pings, not minutes
               pingInterval: 10_000,
               maxPingOut: 2,
             });
             const jetstreamReplicas = options.streamReplicas ?? 1;
-            await ensureAllStreams(nc, jetstreamReplicas);
+            // under an identity the streams are the admin's to create (provisionBus); on a server
+            // without authorization (development, tests) the first service to start creates them
+            if (!security.user) await ensureAllStreams(nc, jetstreamReplicas);
             return new Bus(nc, { timeoutMs: options.requestTimeoutMs ?? 30_000, jetstreamReplicas });
           },
         },

@@ -7,3 +7,4 @@ export * from './nats-server.js';
 export * from './parent-death.js';
 export * from './ports.js';
 export * from './security/index.js';
+export * from './provision.js';

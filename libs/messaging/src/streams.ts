@@ -1,4 +1,5 @@
 import {
+  consumeSubjectOf,
   deadLetterEvent,
   logRecordEvent,
   runCompleted,
@@ -20,7 +21,7 @@ const DAY = 86_400_000;
 export const streams = {
   logs: {
     name: 'FORAGE_LOGS',
-    subjects: [logRecordEvent.subject],
+    subjects: [consumeSubjectOf(logRecordEvent)],
     maxAgeMs: 7 * DAY,
     duplicateWindowMs: 120_000,
   },

@@ -7,7 +7,7 @@ import {
   type MessageHandler,
 } from '@nestjs/microservices';
 import { lastValueFrom } from 'rxjs';
-import type { CommandContract, EventContract } from '@forage/contracts';
+import { consumeSubjectOf, type CommandContract, type EventContract } from '@forage/contracts';
 import {
   runWithContext,
   type HandlerMetrics,
@@ -21,7 +21,7 @@ import { consumeDurableBatches } from './durable-batch-consumer.js';
 import { consumeDurable } from './durable-consumer.js';
 import { ForageError, InvalidRequestError, toErrorReply } from './errors.js';
 import { parseBody, requestIds } from './inbound.js';
-import { ensureAllStreams, ensureDurableConsumer } from './jetstream.js';
+import { bindDurableConsumer } from './jetstream.js';
 import { natsClientSecurityFromEnv, natsConnectOptions, type NatsClientSecurity } from './security/index.js';
 
 export interface ForageTransportOptions {
@@ -78,8 +78,6 @@ export class ForageTransport extends Server implements CustomTransportStrategy {
         pingInterval: 10_000,
         maxPingOut: 2,
       });
-      const hasDurable = [...this.messageHandlers.values()].some((h) => extrasOf(h)?.durable);
-      if (hasDurable) await ensureAllStreams(this.nc, this.options.streamReplicas ?? 1);
       for (const [subject, handler] of this.messageHandlers) await this.bind(this.nc, subject, handler);
       // ready means the server has the subscriptions: a request sent right after boot finds us
       await this.nc.flush();
@@ -94,7 +92,7 @@ export class ForageTransport extends Server implements CustomTransportStrategy {
     if (!extras)
       throw new Error(`handler for ${subject} has no contract; use @HandleCommand or @HandleEvent`);
     if (extras.durable) {
-      await ensureDurableConsumer(nc, subject, extras.durable);
+      await bindDurableConsumer(nc, consumeSubjectOf(extras.contract as EventContract), extras.durable);
       this.consumerLoops.push(
         extras.maxBatch === undefined
           ? this.consumeDurable(nc, extras.contract as EventContract, handler, extras.durable)
@@ -110,7 +108,7 @@ export class ForageTransport extends Server implements CustomTransportStrategy {
     }
     const queue = this.options.queue ?? this.options.service;
     this.subscriptions.push(
-      nc.subscribe(subject, {
+      nc.subscribe(extras.contract.kind === 'event' ? consumeSubjectOf(extras.contract) : subject, {
         queue,
         callback: (err, msg) => {
           if (err) {
@@ -133,7 +131,7 @@ export class ForageTransport extends Server implements CustomTransportStrategy {
     let outcome: HandlerOutcome = 'success';
     let body: unknown;
     try {
-      const data = parseBody(contract, msg.data);
+      const data = parseBody(contract, msg.data, msg.subject);
       body = await runWithContext(ids, () => this.invoke(handler, data, ids));
     } catch (err) {
       outcome = err instanceof InvalidRequestError ? 'invalid' : 'error';
@@ -147,7 +145,7 @@ export class ForageTransport extends Server implements CustomTransportStrategy {
         this.options.logger.error({ err, subject: msg.subject }, 'could not reply');
       }
     }
-    this.options.metrics.observe(msg.subject, outcome, (performance.now() - started) / 1000);
+    this.options.metrics.observe(contract.subject, outcome, (performance.now() - started) / 1000);
   }
 
   /** Named errors are expected outcomes (a page that did not load): warn without a stack; bugs get the stack. */

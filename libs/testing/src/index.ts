@@ -7,3 +7,4 @@ export * from './postgres.js';
 export * from './probe-site.js';
 export * from './fake-openai.js';
 export * from './crawl-site.js';
+export * from './adversary/index.js';

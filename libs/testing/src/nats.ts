@@ -1,9 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { connect } from '@nats-io/transport-node';
 import {
   launchNatsServer,
+  natsConnectOptions,
   prepareNatsAuth,
+  provisionBus,
   type NatsClientSecurity,
   type NatsIdentity,
   type NatsServerTls,
@@ -19,8 +22,9 @@ export interface TestNats extends RunningNatsServer {
 
 /**
  * A real nats-server with JetStream in a fresh temporary directory, for one test suite. With
- * `auth`, every identity of the bus topology gets a password and its subject permissions, and
- * anonymous clients are refused; `tls` adds the server certificate.
+ * `auth`, every identity of the bus topology gets a password and its subject permissions,
+ * anonymous clients are refused, and the admin provisions every stream, consumer and bucket;
+ * `tls` adds the server certificate.
  */
 export async function startTestNats(
   options: { auth?: boolean; tls?: NatsServerTls } = {},
@@ -33,6 +37,19 @@ export async function startTestNats(
     storeDir: dir,
     ...(auth ? { configFile: auth.configFile } : {}),
   });
+  if (auth) {
+    // as `forage up` does: services under their identities only bind to what the admin provisioned
+    const admin = await connect({
+      servers: server.url,
+      ...natsConnectOptions({
+        user: 'admin',
+        pass: auth.passwordOf('admin'),
+        ...(options.tls?.caFile ? { tls: { caFile: options.tls.caFile } } : {}),
+      }),
+    });
+    await provisionBus(admin);
+    await admin.drain();
+  }
   return {
     ...server,
     ...(auth ? { credentialsDir: auth.credentialsDir } : {}),

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, headers as natsHeaders, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
-import { auditLog, logRecordEvent, logRecordSchema, type EvidenceRef } from '@forage/contracts';
+import { auditLog, logRecordEvent, logRecordSchema, publishSubjectOf, type EvidenceRef } from '@forage/contracts';
 import { EvidenceStore, parseEvidenceKey } from '@forage/evidence';
 import { Bus, encodeJson, HEADER, launchNatsServer, natsConnectOptions, streams } from '@forage/messaging';
 import { backendsFromEnv, startBackend, type BackendName } from './logging/backends.js';
@@ -140,6 +140,8 @@ interface ReadyRecord {
   readonly id: string;
   readonly payload: Uint8Array;
   readonly headers: MsgHdrs;
+  /** Its producer's own subject (log.record.v1.<tool>). */
+  readonly subject: string;
 }
 
 /**
@@ -161,7 +163,12 @@ function prepareRecords(snapshots: readonly EvidenceRef[], count: number): Ready
     h.set(HEADER.traceId, record.trace_id);
     h.set(HEADER.runId, record.run_id);
     h.set('Nats-Msg-Id', record.record_id); // what js.publish's msgID sets
-    ready.push({ id: record.record_id, payload: encodeJson(record), headers: h });
+    ready.push({
+      id: record.record_id,
+      payload: encodeJson(record),
+      headers: h,
+      subject: publishSubjectOf(logRecordEvent, record),
+    });
   }
   return ready;
 }
@@ -196,11 +203,11 @@ async function publishAtRate(input: {
     if (i === warmupCount) measuredFrom = Date.now();
     input.published.set(record.id, Date.now());
     if (PUBLISH === 'core') {
-      input.nc.publish(logRecordEvent.subject, record.payload, { headers: record.headers });
+      input.nc.publish(record.subject, record.payload, { headers: record.headers });
       continue;
     }
     const p = js
-      .publish(logRecordEvent.subject, record.payload, { msgID: record.id, headers: record.headers })
+      .publish(record.subject, record.payload, { msgID: record.id, headers: record.headers })
       .finally(() => {
         inFlight.delete(p);
       });

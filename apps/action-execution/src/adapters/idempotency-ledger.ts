@@ -1,10 +1,10 @@
 import { JetStreamApiCodes, JetStreamApiError } from '@nats-io/jetstream';
 import { Kvm, type KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { UpstreamError } from '@forage/messaging';
+import { kvBuckets, UpstreamError } from '@forage/messaging';
 import { doneEntry, pendingEntry, type ActionReply, type LedgerEntry } from '../core/idempotency.js';
 
-export const IDEMPOTENCY_BUCKET = 'forage-action-idem';
+export const IDEMPOTENCY_BUCKET = kvBuckets.actionIdempotency.bucket;
 
 /** This caller now owns the key (until it completes or releases it), or someone used it first. */
 export type Claim =

@@ -231,6 +231,18 @@ async function runCommand(
         write: io.out,
         warn: io.err,
       });
+    case 'bus':
+      return (await import('../commands/bus.js')).busCommand({
+        positionals,
+        nats: str(values['nats']),
+        creds: str(values['creds']),
+        user: str(values['user']),
+        ca: str(values['ca']),
+        replicas: str(values['replicas']),
+        env: io.env,
+        write: io.out,
+        warn: io.err,
+      });
     case 'memory':
       return (await import('../commands/memory.js')).memoryCommand({
         positionals,

@@ -349,6 +349,19 @@ export const COMMANDS: readonly CommandSpec[] = [
     },
   },
   {
+    name: 'bus',
+    synopsis: 'forage bus init --nats URL [--creds FILE] [--user NAME] [--ca FILE] [--replicas N]',
+    summary:
+      "create or update every stream, consumer and bucket as the admin identity (a deployment's bootstrap job; forage up does it itself)",
+    options: {
+      nats: { type: 'string', value: 'URL', description: 'the NATS server(s), comma-separated' },
+      creds: { type: 'string', value: 'FILE', description: "the admin identity's password file" },
+      user: { type: 'string', value: 'NAME', description: 'the admin identity (default admin)' },
+      ca: { type: 'string', value: 'FILE', description: 'CA certificate of a TLS NATS server' },
+      replicas: { type: 'string', value: 'N', description: 'copies of each stream and bucket in a cluster' },
+    },
+  },
+  {
     name: 'memory',
     synopsis: 'forage memory list [--json] | forage memory forget <key> | forage memory clear',
     summary:

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { deadLetterEvent, logRecordEvent, type EventPayload } from '@forage/contracts';
+import { deadLetterEvent, logRecordEvent, producerSubjectOf, type EventPayload } from '@forage/contracts';
 import { encodeJson, ensureAllStreams, streams, type RunningNatsServer } from '@forage/messaging';
 import { aLogRecord, startTestNats } from '@forage/testing';
 import { DeadLetterError, letterLine, listDeadLetters, replayDeadLetter } from './dlq.js';
@@ -27,7 +27,7 @@ describe('dead letters: list and replay', () => {
     const letter: EventPayload<typeof deadLetterEvent> = {
       stream: streams.logs.name,
       consumer: 'logging',
-      subject: logRecordEvent.subject,
+      subject: producerSubjectOf(logRecordEvent, 'search'),
       deliveries: 5,
       reason,
       body,
@@ -50,7 +50,7 @@ describe('dead letters: list and replay', () => {
     if (!first) throw new Error('no letter');
     expect(letterLine(first)).toMatch(
       new RegExp(
-        `^${String(first.id)}  .* log\\.record\\.v1 \\(FORAGE_LOGS/logging, 5 deliveries\\)  LogStoreUnavailableError`,
+        `^${String(first.id)}  .* log\\.record\\.v1\\.search \\(FORAGE_LOGS/logging, 5 deliveries\\)  LogStoreUnavailableError`,
       ),
     );
 
@@ -58,7 +58,7 @@ describe('dead letters: list and replay', () => {
     const before = (await jsm.streams.info(streams.logs.name)).state.last_seq;
     await replayDeadLetter(nc, first.id);
     const replayed = await jsm.streams.getMessage(streams.logs.name, { seq: before + 1 });
-    expect(replayed?.subject).toBe(logRecordEvent.subject);
+    expect(replayed?.subject).toBe(producerSubjectOf(logRecordEvent, 'search'));
     expect(replayed?.json()).toEqual(record);
     expect((await listDeadLetters(nc)).map((l) => l.id)).not.toContain(first.id);
     await expect(replayDeadLetter(nc, first.id)).rejects.toBeInstanceOf(DeadLetterError);

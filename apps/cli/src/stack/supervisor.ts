@@ -19,6 +19,7 @@ import { acquireStackLock, ensurePrivateDir } from './lock.js';
 import { makePrivate, restrictNewFiles } from './private-files.js';
 import { adminAuthOf, natsTlsOf, prepareStackNatsAuth } from './nats-auth.js';
 import { spawnOneProcess } from './one-process.js';
+import { provisionStackBus } from './provision.js';
 import { freePorts, isPortFree } from '@forage/messaging/stack';
 import { removeStackState, writeStackState, type StackState } from './state-file.js';
 
@@ -223,6 +224,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       replicas: options.replicas,
       opsPorts: ports.slice(0, count),
     });
+    await provisionStackBus({ natsUrl, auth: adminAuthOf(natsAuth, natsTls), plans });
+    options.onProgress('bus provisioned (streams, consumers, buckets)');
     if (options.user?.processes === 'one') {
       // every service's module in one Node process: one process to restart, shared by all rows
       const logFile = join(dataDir, 'logs', 'services.log');

@@ -1,12 +1,13 @@
 import { Kvm, type KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { z } from 'zod';
+import { kvBuckets } from '@forage/messaging';
 import type { ChainTail } from '../core/chain.js';
 import { laterTail } from '../core/chain-head.js';
 import { LogStoreUnavailableError } from '../errors.js';
 
 /** Kept apart from the database, so emptying or rewriting the table cannot also move these. */
-export const CHAIN_BUCKET = 'forage-log-chain';
+export const CHAIN_BUCKET = kvBuckets.logChain.bucket;
 const tailSchema = z.object({
   seq: z.number().int().nonnegative(),
   hash: z.string().regex(/^[a-f0-9]{64}$/),

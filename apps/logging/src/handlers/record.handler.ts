@@ -1,6 +1,6 @@
 import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
 import { logRecordEvent, type LogRecord } from '@forage/contracts';
-import { HandleEventBatch, LOGGER, streams, type BatchOutcome } from '@forage/messaging';
+import { durableConsumers, HandleEventBatch, LOGGER, type BatchOutcome } from '@forage/messaging';
 import type { Logger } from '@forage/observability';
 import type { ChainAnchor } from '../adapters/chain-anchor.js';
 import type { LogRepository } from '../adapters/log-repository.js';
@@ -12,11 +12,10 @@ const MAX_BATCH = 500;
 /** Batches in flight: the next is validated and queued while the previous one is being written. */
 const BATCHES_IN_FLIGHT = 4;
 /**
- * Unacknowledged records the server lets the consumer hold (shared by its replicas): one replica's
- * batches in flight and one more arriving. At the server's default (1,000) the consumer waited on
- * acks at about 2,500 records/s.
+ * Unacknowledged records the server lets the consumer hold (shared by its replicas) is declared with
+ * the consumer (durableConsumers.loggingRecords, 2,500): one replica's batches in flight and one
+ * more arriving. At the server's default (1,000) the consumer waited on acks at about 2,500 records/s.
  */
-const MAX_ACK_PENDING = MAX_BATCH * (BATCHES_IN_FLIGHT + 1);
 
 @Controller()
 export class RecordHandler implements OnModuleInit {
@@ -38,12 +37,7 @@ export class RecordHandler implements OnModuleInit {
    * service are refused (dead-lettered). Records arrive in batches: one call, one head move.
    */
   @HandleEventBatch(logRecordEvent, {
-    durable: {
-      stream: streams.logs.name,
-      consumer: 'logging',
-      concurrency: BATCHES_IN_FLIGHT,
-      maxAckPending: MAX_ACK_PENDING,
-    },
+    durable: { ...durableConsumers.loggingRecords, concurrency: BATCHES_IN_FLIGHT },
     maxBatch: MAX_BATCH,
   })
   async store(batch: readonly LogRecord[]): Promise<BatchOutcome> {

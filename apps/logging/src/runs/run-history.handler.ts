@@ -11,7 +11,7 @@ import {
   type CommandRequest,
   type EventPayload,
 } from '@forage/contracts';
-import { HandleCommand, HandleEvent, streams } from '@forage/messaging';
+import { durableConsumers, HandleCommand, HandleEvent } from '@forage/messaging';
 import { RunHistoryStore } from './run-history-store.js';
 
 /** Durable consumers of the run lifecycle (one each), and the history's queries. */
@@ -19,27 +19,27 @@ import { RunHistoryStore } from './run-history-store.js';
 export class RunHistoryHandler {
   constructor(@Inject(RunHistoryStore) private readonly store: RunHistoryStore) {}
 
-  @HandleEvent(runStart, { durable: { stream: streams.runs.name, consumer: 'logging-run-history' } })
+  @HandleEvent(runStart, { durable: durableConsumers.loggingRunHistory })
   async started(event: EventPayload<typeof runStart>): Promise<void> {
     await this.store.started(event);
   }
 
   @HandleEvent(runStep, {
-    durable: { stream: streams.runEvents.name, consumer: 'logging-run-history-steps', concurrency: 16 },
+    durable: { ...durableConsumers.loggingRunSteps, concurrency: 16 },
   })
   async stepped(event: EventPayload<typeof runStep>): Promise<void> {
     await this.store.stepped(event);
   }
 
   @HandleEvent(runNeedsInput, {
-    durable: { stream: streams.runEvents.name, consumer: 'logging-run-history-input' },
+    durable: durableConsumers.loggingRunInput,
   })
   async neededInput(event: EventPayload<typeof runNeedsInput>): Promise<void> {
     await this.store.neededInput(event);
   }
 
   @HandleEvent(runCompleted, {
-    durable: { stream: streams.runEvents.name, consumer: 'logging-run-history-completions' },
+    durable: durableConsumers.loggingRunCompletions,
   })
   async completed(event: EventPayload<typeof runCompleted>): Promise<void> {
     await this.store.completed(event);

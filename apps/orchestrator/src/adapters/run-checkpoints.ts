@@ -2,12 +2,12 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { Kvm, type KV } from '@nats-io/kv';
 import { z } from 'zod';
 import { pageActionSchema, scoredAnswerSchema, secretHandleSchema } from '@forage/contracts';
-import { Bus } from '@forage/messaging';
+import { Bus, kvBuckets } from '@forage/messaging';
 import type { Checkpoint } from '../core/loop/checkpoint.js';
 import { ORCHESTRATOR_CONFIG } from '../tokens.js';
 import type { OrchestratorConfig } from '../config.js';
 
-const BUCKET = 'forage-run-checkpoints';
+const BUCKET = kvBuckets.runCheckpoints.bucket;
 const source = scoredAnswerSchema.shape.source;
 
 /** A checkpoint as stored; one that does not parse is ignored (the run starts over). */

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { Kvm, type KV } from '@nats-io/kv';
-import { Bus } from '@forage/messaging';
+import { Bus, kvBuckets } from '@forage/messaging';
 import { z } from 'zod';
 import { ORCHESTRATOR_CONFIG } from '../tokens.js';
 import type { OrchestratorConfig } from '../config.js';
@@ -18,7 +18,7 @@ const entrySchema = z.object({
 });
 export type RunLedgerEntry = z.infer<typeof entrySchema>;
 
-const BUCKET = 'forage-runs';
+const BUCKET = kvBuckets.runLedger.bucket;
 
 /**
  * Durable run state in a JetStream KV bucket, so a redelivered run.start after a crash resumes as a

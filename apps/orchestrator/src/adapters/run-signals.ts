@@ -3,12 +3,12 @@ import { Kvm, type KV } from '@nats-io/kv';
 import type { Subscription } from '@nats-io/transport-node';
 import { z } from 'zod';
 import { inputAnswerSchema, runCancel } from '@forage/contracts';
-import { Bus, decodeJson, LOGGER } from '@forage/messaging';
+import { Bus, decodeJson, kvBuckets, LOGGER } from '@forage/messaging';
 import type { Logger } from '@forage/observability';
 import type { DetailValue } from '../core/memory/details.js';
 import { RunLedger } from './run-ledger.js';
 
-const INPUTS_BUCKET = 'forage-run-inputs';
+const INPUTS_BUCKET = kvBuckets.runInputs.bucket;
 
 /** Answers received for a waiting run: plain values, sensitive ones already sealed as secrets. */
 const storedInputSchema = z.object({

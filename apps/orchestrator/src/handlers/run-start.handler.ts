@@ -9,7 +9,7 @@ import {
 } from '@forage/contracts';
 import { EvidenceStore } from '@forage/evidence';
 import { addUsage, type LlmUsageMeter } from '@forage/llm';
-import { Bus, HandleEvent, LOGGER, streams } from '@forage/messaging';
+import { Bus, durableConsumers, HandleEvent, LOGGER } from '@forage/messaging';
 import type { Logger } from '@forage/observability';
 import { researchPlan } from '../core/hops/research-chain.js';
 import type { ResearchResult } from '../core/research.js';
@@ -37,7 +37,7 @@ import { RunDeadlineError, UnsettledReferenceError } from '../errors.js';
  * than that, so the last delivery is left to say so: a run is never left "running" because the
  * orchestrator was stopped mid-run on every delivery.
  */
-export const RUN_ATTEMPTS = 4;
+export const RUN_ATTEMPTS = durableConsumers.orchestratorRuns.maxDeliver - 1;
 
 type Ending = Pick<ResearchResult, 'outcome' | 'answer' | 'failures' | 'verdict'> & {
   report?: RunReport;
@@ -67,10 +67,7 @@ export class RunStartHandler {
    */
   @HandleEvent(runStart, {
     durable: {
-      stream: streams.runs.name,
-      consumer: 'orchestrator',
-      maxDeliver: RUN_ATTEMPTS + 1,
-      ackWaitMs: 60_000,
+      ...durableConsumers.orchestratorRuns,
       heartbeatMs: 10_000,
       concurrency: 8,
     },

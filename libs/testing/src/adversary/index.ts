@@ -1,0 +1,3 @@
+export * from './attack.js';
+export * from './run.js';
+export { ATTACKS } from './attacks/index.js';
