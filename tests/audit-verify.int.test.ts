@@ -75,7 +75,7 @@ describe('forage audit verify', () => {
     const after = await audit();
     expect(after.code).toBe(EX_ANOMALIES);
     expect(after.lines).toEqual([
-      'seq 5..6: truncated (the table ends at seq 4, the chain head is at seq 6)',
+      'seq 5..6: truncated (tampering: the table ends at seq 4, the chain head is at seq 6)',
       'chain broken: 1 anomaly in 4 records checked (seq 1..4), chain head at seq 6',
     ]);
     expect((await audit(3)).lines.at(-1)).toBe(

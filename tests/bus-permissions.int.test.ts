@@ -44,7 +44,9 @@ describe('JetStream permissions per identity', () => {
     const chain = await new Kvm(await connectAs('logging')).create(kvBuckets.logChain.bucket);
     await chain.put('probe', '{}');
     const jsm = await jetstreamManager(await connectAs('logging'));
-    await expect(jsm.consumers.info(streams.logs.name, 'logging')).resolves.toMatchObject({ name: 'logging' });
+    await expect(jsm.consumers.info(streams.logs.name, 'logging')).resolves.toMatchObject({
+      name: 'logging',
+    });
     // the gateway follows the run streams with consumers of its own
     const gateway = await jetstreamManager(await connectAs('gateway'));
     await expect(gateway.streams.info(streams.runs.name)).resolves.toMatchObject({});

@@ -6,13 +6,7 @@ import { join } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { answerQuestion, executeAction, logRecordEvent, runStart } from '@forage/contracts';
-import {
-  Bus,
-  natsConnectOptions,
-  streams,
-  type NatsIdentity,
-  type RunningService,
-} from '@forage/messaging';
+import { Bus, natsConnectOptions, streams, type NatsIdentity, type RunningService } from '@forage/messaging';
 import { aLogRecord, startTestNats, type TestNats } from '@forage/testing';
 import { loadProcessingConfig } from '../apps/processing/src/config.js';
 import { startProcessingService } from '../apps/processing/src/service.js';

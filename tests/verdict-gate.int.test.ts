@@ -1,7 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import {
+  auditLog,
   logRecordEvent,
+  queryLogs,
+  recordedVerdictSchema,
   runCompleted,
   verifyRun,
   type Citation,
@@ -9,7 +12,7 @@ import {
   type CommandReply,
   type EventPayload,
 } from '@forage/contracts';
-import { EvidenceStore, parseEvidenceKey } from '@forage/evidence';
+import { digestOf, EvidenceStore, generateVerdictKeyPair, parseEvidenceKey } from '@forage/evidence';
 import { Bus, type RunningNatsServer, type RunningService } from '@forage/messaging';
 import { aLogRecord, startTestNats, tempDir } from '@forage/testing';
 import { loadGatewayConfig } from '../apps/gateway/src/config.js';
@@ -32,6 +35,8 @@ type Completion = EventPayload<typeof runCompleted>;
  */
 describe('the gateway shows only answers their recorded verdict confirms', () => {
   const key = randomBytes(32).toString('hex');
+  // as `forage up` sets them: the verifier alone signs, logging and the gateway check
+  const verdictKeys = generateVerdictKeyPair();
   const dir = tempDir('forage-gate-');
   let nats: RunningNatsServer;
   let logging: RunningService;
@@ -45,10 +50,18 @@ describe('the gateway shows only answers their recorded verdict confirms', () =>
     nats = await startTestNats();
     const env = { NATS_URL: nats.url, OPS_PORT: '0', LOG_LEVEL: 'silent' };
     logging = await startLoggingService(
-      loadLoggingConfig({ ...env, LOGGING_DATA_DIR: `${dir.path}/logging` }),
+      loadLoggingConfig({
+        ...env,
+        LOGGING_DATA_DIR: `${dir.path}/logging`,
+        VERDICT_PUBLIC_KEY: verdictKeys.publicKey,
+      }),
     );
-    verifier = await startVerifierService(loadVerifierConfig({ ...env, FORAGE_EVIDENCE_KEY: key }));
-    gateway = await startGatewayService(loadGatewayConfig({ ...env, GATEWAY_PORT: '0' }));
+    verifier = await startVerifierService(
+      loadVerifierConfig({ ...env, FORAGE_EVIDENCE_KEY: key, VERIFIER_SIGNING_KEY: verdictKeys.privateKey }),
+    );
+    gateway = await startGatewayService(
+      loadGatewayConfig({ ...env, GATEWAY_PORT: '0', VERDICT_PUBLIC_KEY: verdictKeys.publicKey }),
+    );
     nc = await connect({ servers: nats.url });
     bus = new Bus(nc, { timeoutMs: 15_000 });
     store = await EvidenceStore.open(nc, { key: parseEvidenceKey(key), retentionMs: 3_600_000 });
@@ -186,6 +199,46 @@ describe('the gateway shows only answers their recorded verdict confirms', () =>
       completionOf({ runId: randomUUID(), text: '$119', citations: [run.citation] }),
     );
     expect(view).toMatchObject({ result: { outcome: 'unverified' }, gate: { status: 'refused' } });
+  });
+
+  it("refuses a verdict the verifier's key did not sign, and the audit names it", async () => {
+    const run = await verifiedRun();
+    // logging stores the verifier's record asynchronously
+    let stored: unknown;
+    for (const until = Date.now() + 15_000; stored === undefined && Date.now() < until;) {
+      const logged = await bus.request(queryLogs, { runId: run.runId, recordIds: [run.reply.logRecordId] });
+      stored = logged.records[0]?.output.data['verdict'];
+      if (stored === undefined) await new Promise((r) => setTimeout(r, 100));
+    }
+    const genuine = recordedVerdictSchema.parse(stored);
+    // the same verdict for another run, recorded in the verifier's name by a client without its key
+    const runId = randomUUID();
+    const verdict = { ...genuine, runId };
+    const forged = aLogRecord({
+      tool_name: 'verifier',
+      run_id: runId,
+      task_id: 'verify',
+      output: { data: { verdict, released: true } },
+    });
+    await bus.publishDurable(logRecordEvent, forged, { msgId: forged.record_id });
+    const view = await complete(
+      completionOf({
+        runId,
+        text: '$119',
+        citations: [run.citation],
+        verdict: { id: forged.record_id, digest: digestOf(verdict) },
+      }),
+    );
+    expect(view).toMatchObject({
+      result: { outcome: 'unverified', answer: null },
+      gate: { status: 'refused' },
+    });
+    const audit = await bus.request(auditLog, { fromSeq: 1 });
+    expect(audit.valid).toBe(false);
+    expect(audit.verdicts?.forged).toEqual([
+      expect.objectContaining({ recordId: forged.record_id, runId, problem: 'unsigned verdict' }),
+    ]);
+    expect(audit.verdicts?.checked).toBeGreaterThan(1);
   });
 
   it('releases a partly verified answer without its unverified citation, and lists it', async () => {

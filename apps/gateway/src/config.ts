@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { baseEnvSchema, booleanFlagSchema, parseConfig, portSchema } from '@forage/config';
-import { evidenceEnvSchema } from '@forage/evidence';
+import { evidenceEnvSchema, verdictPublicKeySchema } from '@forage/evidence';
 
 const listSchema = z
   .string()
@@ -40,6 +40,11 @@ export const gatewayConfigSchema = baseEnvSchema.extend({
   /** The evidence store's key (shared by every service); without it `GET /v1/evidence/:sha256` answers 503. */
   FORAGE_EVIDENCE_KEY: evidenceEnvSchema.shape.FORAGE_EVIDENCE_KEY.optional(),
   EVIDENCE_RETENTION_DAYS: evidenceEnvSchema.shape.EVIDENCE_RETENTION_DAYS,
+  /**
+   * The verifier's public key: with it, "verified" is shown only for a verdict whose signature
+   * checks (`forage up` always sets it); without it, any verdict the verifier's identity recorded.
+   */
+  VERDICT_PUBLIC_KEY: verdictPublicKeySchema,
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 

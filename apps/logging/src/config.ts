@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { baseEnvSchema, parseConfig, portSchema } from '@forage/config';
+import { verdictPublicKeySchema } from '@forage/evidence';
 
 export const MEMORY_DATA_DIR = 'memory://';
 
@@ -19,6 +20,8 @@ export const loggingConfigSchema = baseEnvSchema.extend({
   LOGGING_DATA_DIR: z.string().min(1).default('.forage/data/logging'),
   /** Rows read per page when the chain is re-verified. */
   LOGGING_AUDIT_PAGE_SIZE: z.coerce.number().int().min(10).max(100_000).default(2_000),
+  /** The verifier's public key: `forage audit verify` then reports every unsigned or mis-signed verdict. */
+  VERDICT_PUBLIC_KEY: verdictPublicKeySchema,
   /**
    * Rows one incremental chain check verifies before a query is answered; a longer backlog (a
    * first start on a large table) is verified in the background.

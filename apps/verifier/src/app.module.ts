@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { EvidenceModule } from '@forage/evidence';
+import { EvidenceModule, VerdictSigner } from '@forage/evidence';
 import type { VerifierConfig } from './config.js';
-import { ENTAILMENT_READER, VERIFIER_CONFIG } from './tokens.js';
+import { ENTAILMENT_READER, VERDICT_SIGNER, VERIFIER_CONFIG } from './tokens.js';
 import { LlmClient, llmOptionsFrom } from '@forage/llm';
 import { EntailmentModel } from './adapters/entailment-model.js';
 import { EvidenceReader } from './adapters/evidence-reader.js';
@@ -18,6 +18,10 @@ export class VerifierModule {
       providers: [
         { provide: VERIFIER_CONFIG, useValue: config },
         { provide: ENTAILMENT_READER, useValue: entailmentReaderFor(config) },
+        {
+          provide: VERDICT_SIGNER,
+          useValue: config.VERIFIER_SIGNING_KEY ? new VerdictSigner(config.VERIFIER_SIGNING_KEY) : null,
+        },
         TraceReader,
         EvidenceReader,
       ],

@@ -55,7 +55,8 @@ export type LogRecord = z.infer<typeof logRecordSchema>;
  */
 export const logRecordEvent = defineEvent({
   subject: 'log.record.v1',
-  description: 'A tool outcome, published durably through JetStream on log.record.v1.<tool> and stored by logging',
+  description:
+    'A tool outcome, published durably through JetStream on log.record.v1.<tool> and stored by logging',
   payload: logRecordSchema,
   producerOf: (record) => record.tool_name,
 });
@@ -187,5 +188,24 @@ export const auditLog = defineCommand({
     anomalies: z.array(chainAnomalySchema).max(1000),
     /** Anomalies beyond the first 1000. */
     moreAnomalies: z.number().int().nonnegative(),
+    /**
+     * Verdicts in the checked rows whose signature is missing or does not check against the
+     * verifier's public key (only when logging has the key): a verdict nobody but the verifier wrote.
+     */
+    verdicts: z
+      .object({
+        checked: z.number().int().nonnegative(),
+        forged: z
+          .array(
+            z.object({
+              seq: z.number().int().positive(),
+              recordId: z.string(),
+              runId: z.string(),
+              problem: z.string(),
+            }),
+          )
+          .max(1000),
+      })
+      .optional(),
   }),
 });

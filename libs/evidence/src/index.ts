@@ -6,3 +6,4 @@ export * from './module.js';
 export * from './canonical-json.js';
 export * from './digest.js';
 export * from './chunk-sets.js';
+export * from './verdict-signature.js';

@@ -136,7 +136,9 @@ export class Bus {
   /** Fire-and-forget on core NATS: delivered to whoever listens now, lost otherwise. */
   publish<E extends EventContract>(contract: E, input: EventPayloadInput<E>): void {
     const data = this.validateEvent(contract, input);
-    this.connection.publish(publishSubjectOf(contract, data), encodeJson(data), { headers: this.headersFor(data) });
+    this.connection.publish(publishSubjectOf(contract, data), encodeJson(data), {
+      headers: this.headersFor(data),
+    });
   }
 
   /**

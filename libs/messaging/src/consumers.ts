@@ -1,4 +1,11 @@
-import { consumeSubjectOf, logRecordEvent, runCompleted, runNeedsInput, runStart, runStep } from '@forage/contracts';
+import {
+  consumeSubjectOf,
+  logRecordEvent,
+  runCompleted,
+  runNeedsInput,
+  runStart,
+  runStep,
+} from '@forage/contracts';
 import { streams } from './streams.js';
 
 /** A durable pull consumer's server-side configuration: provisioned by the admin, bound by its service. */
@@ -38,7 +45,11 @@ export const durableConsumers = {
     subject: consumeSubjectOf(logRecordEvent),
     maxAckPending: 2_500,
   },
-  loggingRunHistory: { stream: streams.runs.name, consumer: 'logging-run-history', subject: runStart.subject },
+  loggingRunHistory: {
+    stream: streams.runs.name,
+    consumer: 'logging-run-history',
+    subject: runStart.subject,
+  },
   loggingRunSteps: {
     stream: streams.runEvents.name,
     consumer: 'logging-run-history-steps',

@@ -91,7 +91,9 @@ async function orNotProvisioned(create: () => Promise<unknown>, what: string): P
   } catch (err) {
     if (isAlreadyThere(err)) return;
     if (err instanceof Error && /permission/i.test(`${err.message} ${String(err.cause)}`)) {
-      throw new NotProvisionedError(`${what} does not exist and this identity may not create it`, { cause: err });
+      throw new NotProvisionedError(`${what} does not exist and this identity may not create it`, {
+        cause: err,
+      });
     }
     throw err;
   }

@@ -29,7 +29,10 @@ export interface ProvisionReport {
  * configuration (republish, mirror, sources, a push consumer's deliver subject) cannot be policed
  * by subject permissions. Safe to run again: an identical configuration changes nothing.
  */
-export async function provisionBus(nc: NatsConnection, options: ProvisionOptions = {}): Promise<ProvisionReport> {
+export async function provisionBus(
+  nc: NatsConnection,
+  options: ProvisionOptions = {},
+): Promise<ProvisionReport> {
   const replicas = options.replicas ?? 1;
   const env = options.env ?? {};
   const jsm = await jetstreamManager(nc);

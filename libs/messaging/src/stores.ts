@@ -60,9 +60,13 @@ export const objectStores = {
 } as const satisfies Record<string, ObjectStoreSpec>;
 
 /** A bucket's TTL in ms under `env` (the stack's service variables); undefined: no age limit. */
-export function bucketTtlMs(ttl: BucketTtl | undefined, env: Readonly<Record<string, string | undefined>>): number | undefined {
+export function bucketTtlMs(
+  ttl: BucketTtl | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): number | undefined {
   if (!ttl) return undefined;
   const raw = ttl.variable ? env[ttl.variable] : undefined;
-  const value = raw !== undefined && raw.trim() !== '' && Number.isFinite(Number(raw)) ? Number(raw) : ttl.default;
+  const value =
+    raw !== undefined && raw.trim() !== '' && Number.isFinite(Number(raw)) ? Number(raw) : ttl.default;
   return value * ttl.unitMs + (ttl.plusMs ?? 0);
 }

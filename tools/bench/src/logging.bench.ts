@@ -14,7 +14,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, headers as natsHeaders, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
-import { auditLog, logRecordEvent, logRecordSchema, publishSubjectOf, type EvidenceRef } from '@forage/contracts';
+import {
+  auditLog,
+  logRecordEvent,
+  logRecordSchema,
+  publishSubjectOf,
+  type EvidenceRef,
+} from '@forage/contracts';
 import { EvidenceStore, parseEvidenceKey } from '@forage/evidence';
 import { Bus, encodeJson, HEADER, launchNatsServer, natsConnectOptions, streams } from '@forage/messaging';
 import { backendsFromEnv, startBackend, type BackendName } from './logging/backends.js';

@@ -44,9 +44,20 @@ export function auditLines(reply: AuditReply): string[] {
     return `${where}: ${a.kind} (${a.detail})`;
   });
   if (reply.moreAnomalies > 0) lines.push(`… and ${reply.moreAnomalies} more anomalies`);
+  for (const f of reply.verdicts?.forged ?? []) {
+    lines.push(`seq ${f.seq}: forged verdict (${f.problem}) — record ${f.recordId}, run ${f.runId}`);
+  }
+  if (reply.verdicts) {
+    const forged = reply.verdicts.forged.length;
+    lines.push(
+      forged === 0
+        ? `verdicts signed: ${reply.verdicts.checked} of ${reply.verdicts.checked}`
+        : `verdicts not signed by the verifier: ${forged} of ${reply.verdicts.checked}`,
+    );
+  }
   const count = reply.anomalies.length + reply.moreAnomalies;
   lines.push(
-    reply.valid
+    reply.anomalies.length + reply.moreAnomalies === 0
       ? `chain intact: ${reply.checked} records checked (${range}), ${head}`
       : `chain broken: ${count} ${count === 1 ? 'anomaly' : 'anomalies'} in ${reply.checked} records checked (${range}), ${head}`,
   );

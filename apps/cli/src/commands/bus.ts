@@ -34,9 +34,15 @@ export async function busCommand(input: {
     : undefined;
   let nc;
   try {
-    nc = await connect({ servers: input.nats.split(','), name: 'forage-bus-init', ...natsConnectOptionsFromFile(auth) });
+    nc = await connect({
+      servers: input.nats.split(','),
+      name: 'forage-bus-init',
+      ...natsConnectOptionsFromFile(auth),
+    });
   } catch (err) {
-    input.warn(`forage bus init: cannot reach NATS at ${input.nats}: ${err instanceof Error ? err.message : String(err)}`);
+    input.warn(
+      `forage bus init: cannot reach NATS at ${input.nats}: ${err instanceof Error ? err.message : String(err)}`,
+    );
     return EX_UNAVAILABLE;
   }
   try {

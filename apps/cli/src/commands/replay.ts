@@ -1,3 +1,4 @@
+import { VerdictVerifier } from '@forage/evidence';
 import { answerQuestion, queryLogs, understandPage, verifyRun } from '@forage/contracts';
 import { Bus } from '@forage/messaging';
 import { withStack } from '../stack/connect.js';
@@ -37,8 +38,9 @@ export async function replayCommand(input: {
   }
   return withStack(
     { dataDir: input.dataDir, command: 'replay', warn: input.warn, remote: input.remote },
-    async (nc) => {
-      const report = await replayRun(busReplayTools(new Bus(nc, { timeoutMs: 60_000 })), runId);
+    async (nc, stack) => {
+      const signatures = stack.verdictPublicKey ? new VerdictVerifier(stack.verdictPublicKey) : undefined;
+      const report = await replayRun(busReplayTools(new Bus(nc, { timeoutMs: 60_000 })), runId, signatures);
       if (input.json) input.write(JSON.stringify(report));
       else for (const line of replayLines(report)) input.write(line);
       return report.same ? 0 : EX_DIFFERENT;

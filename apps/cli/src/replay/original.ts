@@ -1,4 +1,5 @@
 import { recordedVerdictSchema, type RecordedVerdict, type StoredLogRecord } from '@forage/contracts';
+import type { VerdictVerifier } from '@forage/evidence';
 
 /** A page the run captured: the record that logged it and its stored DOM snapshot. */
 export interface CapturedPage {
@@ -21,10 +22,15 @@ const PAGE_TOOLS = new Set(['dom-extraction', 'action-execution']);
 /**
  * The run as logged: the pages it captured (successful dom-extraction and action-execution records
  * with a DOM snapshot and a URL), the questions processing answered before the verdict, and the
- * verdict. Records are taken in chain order; anything after the first verdict is ignored.
+ * verdict. Records are taken in chain order; anything after the first verdict is ignored. With
+ * `signatures` (the stack's verdict public key), only a verdict the verifier signed counts.
  */
-export function originalRunOf(records: readonly StoredLogRecord[]): OriginalRun {
+export function originalRunOf(
+  records: readonly StoredLogRecord[],
+  signatures?: VerdictVerifier,
+): OriginalRun {
   const ordered = [...records].sort((a, b) => a.seq - b.seq);
+  const verdictIn = (record: StoredLogRecord): RecordedVerdict | undefined => verdictOf(record, signatures);
   const verdictAt = ordered.findIndex((r) => verdictIn(r) !== undefined);
   const before = verdictAt < 0 ? ordered : ordered.slice(0, verdictAt);
   const pages: CapturedPage[] = [];
@@ -50,10 +56,16 @@ export function originalRunOf(records: readonly StoredLogRecord[]): OriginalRun 
   };
 }
 
-function verdictIn(record: StoredLogRecord): RecordedVerdict | undefined {
+function verdictOf(
+  record: StoredLogRecord,
+  signatures: VerdictVerifier | undefined,
+): RecordedVerdict | undefined {
   if (record.tool_name !== 'verifier') return undefined;
   const parsed = recordedVerdictSchema.safeParse(record.output.data['verdict']);
-  return parsed.success ? parsed.data : undefined;
+  if (!parsed.success) return undefined;
+  if (signatures?.problem(parsed.data, record.output.data['verdictSignature']) !== undefined)
+    return undefined;
+  return parsed.data;
 }
 
 function topAnswerOf(answers: unknown): string | undefined {

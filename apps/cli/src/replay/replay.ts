@@ -11,6 +11,7 @@ import {
   type StoredLogRecord,
 } from '@forage/contracts';
 import { compareReplay, type ReplayReport, type ReplayedClaim } from './compare.js';
+import type { VerdictVerifier } from '@forage/evidence';
 import { originalRunOf, type CapturedPage, type OriginalRun } from './original.js';
 
 /** The requests a replay makes (request/reply over NATS in the CLI; anything in tests). */
@@ -34,9 +35,11 @@ export interface ReplayTools {
 export async function replayRun(
   tools: ReplayTools,
   runId: string,
+  /** Only a verdict the verifier signed is taken as the run's (the stack's VERDICT_PUBLIC_KEY). */
+  signatures?: VerdictVerifier,
 ): Promise<ReplayReport & { replayRunId: string }> {
   const logged = await tools.query({ runId, limit: 1000 });
-  const original = originalRunOf(logged.records);
+  const original = originalRunOf(logged.records, signatures);
   const replayRunId = randomUUID();
   const chunkSets: ChunkSetSelection[] = [];
   let chunks = 0;

@@ -19,6 +19,8 @@ export interface RemoteStack {
 /** The stack a command works on, as the command needs it. */
 export interface StackTarget {
   readonly natsUrl: string;
+  /** The verifier's public key (base64 DER) when the stack's state names it: verdicts are checked with it. */
+  readonly verdictPublicKey?: string | undefined;
 }
 
 /** A connection to the stack's NATS as the CLI (named `forage-cli-<command>` in the server's list). */
@@ -37,7 +39,7 @@ export function resolveStack(dataDir: string, remote: RemoteStack | undefined): 
     return { natsUrl: remote.natsUrl };
   }
   const stack = readStackState(dataDir);
-  return stack ? { natsUrl: stack.natsUrl } : undefined;
+  return stack ? { natsUrl: stack.natsUrl, verdictPublicKey: stack.verdictPublicKey } : undefined;
 }
 
 /**

@@ -30,6 +30,8 @@ export interface StackSettings {
   readonly natsCredentialsDir?: string;
   /** CA that signed nats-server's certificate, when NATS uses TLS. */
   readonly natsCaFile?: string;
+  /** The verdict signing key pair: the private key goes to the verifier alone. */
+  readonly verdictKeys?: { readonly privateKey: string; readonly publicKey: string };
 }
 
 export interface ProcessPlan {
@@ -104,6 +106,10 @@ function envFor(input: {
       ? { SEARCH_FILES_PORT: String(settings.filesPort) }
       : {}),
     GATEWAY_PORT: String(settings.gatewayPort),
+    ...(settings.verdictKeys ? { VERDICT_PUBLIC_KEY: settings.verdictKeys.publicKey } : {}),
+    ...(settings.verdictKeys && input.service === 'verifier'
+      ? { VERIFIER_SIGNING_KEY: settings.verdictKeys.privateKey }
+      : {}),
     ...(settings.natsCredentialsDir
       ? serviceNatsEnv({
           credentialsDir: settings.natsCredentialsDir,

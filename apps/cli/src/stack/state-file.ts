@@ -12,6 +12,8 @@ export const stackStateSchema = z.object({
   natsAuth: z
     .object({ user: z.string(), passwordFile: z.string(), caFile: z.string().optional() })
     .optional(),
+  /** The verifier's public key (base64 DER): only verdicts it signed are shown as verified. */
+  verdictPublicKey: z.string().optional(),
   /** Times the supervisor restarted nats-server after it exited. */
   natsRestarts: z.number().int().default(0),
   gatewayUrl: z.string(),

@@ -20,6 +20,7 @@ import { makePrivate, restrictNewFiles } from './private-files.js';
 import { adminAuthOf, natsTlsOf, prepareStackNatsAuth } from './nats-auth.js';
 import { spawnOneProcess } from './one-process.js';
 import { provisionStackBus } from './provision.js';
+import { ensureVerdictKeys } from './verdict-keys.js';
 import { freePorts, isPortFree } from '@forage/messaging/stack';
 import { removeStackState, writeStackState, type StackState } from './state-file.js';
 
@@ -204,6 +205,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const sandbox = await readSandboxReady(sandboxProc);
     sandboxProc.stdout?.resume();
     options.onProgress(`sandbox web ready: ${sandbox.map((s) => `${s.name} ${s.origin}`).join(', ')}`);
+    const verdictKeys = ensureVerdictKeys(dataDir);
     const count = SERVICES.reduce((n, s) => n + (options.replicas[s] ?? 1), 0);
     // one more port: search serves the user's indexed files there (its replicas share it)
     const ports = await freePorts(count + 1);
@@ -212,6 +214,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       settings: {
         natsUrl,
         evidenceKey: evidenceKey(dataDir),
+        verdictKeys,
         dataDir,
         sandboxOrigins: sandbox.map((s) => s.origin),
         gatewayPort: options.gatewayPort,
@@ -282,6 +285,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       natsUrl,
       natsMonitorUrl,
       natsAuth: adminAuthOf(natsAuth, natsTls),
+      verdictPublicKey: verdictKeys.publicKey,
       natsRestarts: 0,
       gatewayUrl,
       sandbox,

@@ -6,6 +6,8 @@ import { HandlerMetrics, type Logger } from '@forage/observability';
 import { RunBoard, type RunCompletedEvent } from '../core/run-board.js';
 import { gateCompletion } from '../core/verdict-gate.js';
 import { VerdictSource } from './verdict-source.js';
+import type { GatewayConfig } from '../config.js';
+import { GATEWAY_CONFIG } from '../tokens.js';
 
 /**
  * Feeds the RunBoard from the durable run streams with ordered consumers that start at the
@@ -23,8 +25,9 @@ export class RunFeed implements OnApplicationBootstrap, OnApplicationShutdown {
     @Inject(RunBoard) private readonly board: RunBoard,
     @Inject(HandlerMetrics) private readonly metrics: HandlerMetrics,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
   ) {
-    this.verdicts = new VerdictSource(bus);
+    this.verdicts = new VerdictSource(bus, config.VERDICT_PUBLIC_KEY);
   }
 
   async onApplicationBootstrap(): Promise<void> {

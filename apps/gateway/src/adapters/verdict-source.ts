@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { queryLogs, recordedVerdictSchema, type StoredLogRecord } from '@forage/contracts';
-import { digestOf } from '@forage/evidence';
+import { digestOf, VerdictVerifier } from '@forage/evidence';
 import { Bus } from '@forage/messaging';
 import type { RunCompletedEvent } from '../core/run-board.js';
 import type { FetchedVerdict, VerdictLookup } from '../core/verdict-gate.js';
@@ -14,7 +14,15 @@ const RETRY_DELAYS_MS = [25, 50, 100, 200, 400];
  * own records, read from the hash-chained log, never from the completion that names them.
  */
 export class VerdictSource {
-  constructor(private readonly bus: Bus) {}
+  private readonly signatures: VerdictVerifier | undefined;
+
+  /** With `publicKey` (VERDICT_PUBLIC_KEY), only a verdict signed by the verifier's key counts. */
+  constructor(
+    private readonly bus: Bus,
+    publicKey?: string,
+  ) {
+    this.signatures = publicKey ? new VerdictVerifier(publicKey) : undefined;
+  }
 
   async lookup(completion: RunCompletedEvent): Promise<VerdictLookup> {
     const deadline = Date.now() + VERDICT_WAIT_MS;
@@ -30,7 +38,10 @@ export class VerdictSource {
           },
           { timeoutMs: Math.max(1_000, deadline - Date.now()) },
         );
-        last = { verdicts: reply.records.flatMap(verdictOf), chainValid: reply.chain.valid };
+        last = {
+          verdicts: reply.records.flatMap((r) => verdictOf(r, this.signatures)),
+          chainValid: reply.chain.valid,
+        };
         if (last.verdicts.length > 0 || !last.chainValid) return last;
       } catch (err) {
         last = {
@@ -46,10 +57,11 @@ export class VerdictSource {
   }
 }
 
-/** The verdict a stored record holds, when the verifier wrote it. */
-function verdictOf(record: StoredLogRecord): FetchedVerdict[] {
+/** The verdict a stored record holds, when the verifier wrote it (and, with a key, signed it). */
+function verdictOf(record: StoredLogRecord, signatures: VerdictVerifier | undefined): FetchedVerdict[] {
   if (record.tool_name !== 'verifier' || record.producer?.tool !== 'verifier') return [];
   const parsed = recordedVerdictSchema.safeParse(record.output.data['verdict']);
   if (!parsed.success) return [];
+  if (signatures?.problem(parsed.data, record.output.data['verdictSignature']) !== undefined) return [];
   return [{ id: record.record_id, digest: digestOf(parsed.data), verdict: parsed.data }];
 }

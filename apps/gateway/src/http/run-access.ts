@@ -5,6 +5,8 @@ import { RunBoard, type RunView } from '../core/run-board.js';
 import { runIdPattern, viewFromHistory } from '../core/run-lookup.js';
 import { RunHistory } from '../adapters/run-history.js';
 import { VerdictSource } from '../adapters/verdict-source.js';
+import type { GatewayConfig } from '../config.js';
+import { GATEWAY_CONFIG } from '../tokens.js';
 import { callerOf } from './caller.js';
 import { messageOf, notFound, unavailable } from './http-errors.js';
 
@@ -17,8 +19,9 @@ export class RunAccess {
     @Inject(Bus) bus: Bus,
     @Inject(RunBoard) private readonly board: RunBoard,
     @Inject(RunHistory) private readonly history: RunHistory,
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
   ) {
-    this.verdicts = new VerdictSource(bus);
+    this.verdicts = new VerdictSource(bus, config.VERDICT_PUBLIC_KEY);
   }
 
   /** The run as the board knows it, else from the history; 404 when the caller may not see it. */

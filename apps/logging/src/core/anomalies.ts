@@ -91,7 +91,9 @@ export class AnomalyFinder {
         'truncated',
         this.lastSeq + 1,
         head.seq,
-        `the table ends at seq ${this.lastSeq}, the chain head is at seq ${head.seq}`,
+        // the head is only logging's to write (NATS permissions): a head past the table's end is
+        // tampering with the table or with the head, not proof that rows existed and were deleted
+        `tampering: the table ends at seq ${this.lastSeq}, the chain head is at seq ${head.seq}`,
       );
     } else if (
       head &&

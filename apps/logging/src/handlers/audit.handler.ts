@@ -4,7 +4,9 @@ import { HandleCommand, LOGGER } from '@forage/messaging';
 import type { Logger } from '@forage/observability';
 import type { ChainAnchor } from '../adapters/chain-anchor.js';
 import type { LogRepository } from '../adapters/log-repository.js';
+import { VerdictVerifier } from '@forage/evidence';
 import { AnomalyFinder } from '../core/anomalies.js';
+import { VerdictCheck } from '../core/verdict-check.js';
 import { GENESIS_TAIL, type ChainTail } from '../core/chain.js';
 import type { LoggingConfig } from '../config.js';
 import { CHAIN_ANCHOR, LOG_REPOSITORY, LOGGING_CONFIG } from '../tokens.js';
@@ -24,11 +26,17 @@ export class AuditHandler {
   @HandleCommand(auditLog)
   async audit(request: CommandRequest<typeof auditLog>): Promise<CommandReply<typeof auditLog>> {
     const finder = new AnomalyFinder(await this.startAfter(request.fromSeq));
+    const verdicts = this.config.VERDICT_PUBLIC_KEY
+      ? new VerdictCheck(new VerdictVerifier(this.config.VERDICT_PUBLIC_KEY))
+      : undefined;
     // the head first: read after the walk, a head written meanwhile would look like a truncation
     const head = await this.anchor.read('head');
     for (let afterSeq = request.fromSeq - 1; ;) {
       const page = await this.repository.rowsAfter({ afterSeq, limit: this.config.LOGGING_AUDIT_PAGE_SIZE });
-      for (const row of page) finder.add(row);
+      for (const row of page) {
+        finder.add(row);
+        verdicts?.add(row);
+      }
       const last = page.at(-1);
       if (!last || page.length < this.config.LOGGING_AUDIT_PAGE_SIZE) break;
       afterSeq = last.seq;
@@ -37,14 +45,29 @@ export class AuditHandler {
     const anomalies = finder.finish({ head, rowAtHead });
     if (anomalies.length > 0)
       this.logger.error({ anomalies: anomalies.slice(0, 20) }, 'log audit found anomalies');
+    if (verdicts && verdicts.forged.length > 0)
+      this.logger.error(
+        { forged: verdicts.forged.slice(0, 20) },
+        'log audit found verdicts the verifier did not sign',
+      );
     return {
       fromSeq: request.fromSeq,
       checked: finder.rows,
       lastSeq: finder.lastSeq,
       head: head ?? null,
-      valid: anomalies.length === 0,
+      valid: anomalies.length === 0 && (verdicts?.forged.length ?? 0) === 0,
       anomalies: anomalies.slice(0, MAX_REPORTED).map((a) => ({ ...a, detail: a.detail.slice(0, 500) })),
       moreAnomalies: Math.max(0, anomalies.length - MAX_REPORTED),
+      ...(verdicts
+        ? {
+            verdicts: {
+              checked: verdicts.checked,
+              forged: verdicts.forged
+                .slice(0, MAX_REPORTED)
+                .map((f) => ({ ...f, problem: f.problem.slice(0, 500) })),
+            },
+          }
+        : {}),
     };
   }
 

@@ -3,13 +3,13 @@ import { verifyRun, type CommandReply, type CommandRequest } from '@forage/contr
 import { HandleCommand, ToolRecorder } from '@forage/messaging';
 import { EvidenceReader } from '../adapters/evidence-reader.js';
 import { TraceReader } from '../adapters/trace-reader.js';
-import { digestOf } from '@forage/evidence';
+import { digestOf, type VerdictSigner } from '@forage/evidence';
 import { claimSources } from '../core/derived.js';
 import { judgeRun, verdictCounts } from '../core/judge.js';
 import { recordedVerdictOf } from '../core/recorded-verdict.js';
 import { wantedRecordIds } from '../core/trace.js';
 import { reviewWithModel, type EntailmentReader } from '../core/review.js';
-import { ENTAILMENT_READER } from '../tokens.js';
+import { ENTAILMENT_READER, VERDICT_SIGNER } from '../tokens.js';
 
 @Controller()
 export class VerifyHandler {
@@ -18,11 +18,12 @@ export class VerifyHandler {
     @Inject(EvidenceReader) private readonly evidence: EvidenceReader,
     @Inject(ToolRecorder) private readonly recorder: ToolRecorder,
     @Inject(ENTAILMENT_READER) private readonly entailment: EntailmentReader | null,
+    @Inject(VERDICT_SIGNER) private readonly signer: VerdictSigner | null,
   ) {}
 
   /**
    * Gathers the run's records and cited snapshots, judges every claim, and logs the outcome with
-   * the verdict itself; the reply points at that record and the verdict's digest.
+   * the verdict itself, signed; the reply points at that record and the verdict's digest.
    */
   @HandleCommand(verifyRun)
   async verify(request: CommandRequest<typeof verifyRun>): Promise<CommandReply<typeof verifyRun>> {
@@ -56,6 +57,8 @@ export class VerifyHandler {
         // the actions this verification covers: logging's trace report counts them
         expectedRecordIds: request.expectedRecordIds,
         verdict,
+        // only the verifier holds the key: a verdict recorded by anyone else cannot carry this
+        ...(this.signer ? { verdictSignature: this.signer.sign(verdict) } : {}),
       },
     });
     return { runId: request.runId, ...judgement, logRecordId, verdict: { id: logRecordId, digest } };

@@ -22,7 +22,7 @@ export function permissionsFor(identity: NatsIdentity): NatsPermissions {
   // an event with one subject per producer: this identity publishes on its own subject only
   const publish = [
     ...role.calls.map((c) => c.subject),
-    ...role.emits.map((c) => (c.kind === 'event' ? producerSubjectOf(c, identity) : c.subject)),
+    ...role.emits.map((c) => producerSubjectOf(c, identity)),
   ];
   const subscribe = role.serves.map((c) => (c.kind === 'event' ? consumeSubjectOf(c) : c.subject));
   const responds = role.serves.some((c) => c.kind === 'command');

@@ -11,11 +11,12 @@ export interface AttackContext {
    * Whether logging stored the record `recordId` (a running stack only; undefined when no logging
    * service runs, so attacks on stored records check what they can).
    */
-  readonly storedRecord?: (recordId: string) => Promise<boolean>;
+  readonly storedRecord?: (record: { runId: string; recordId: string }) => Promise<boolean>;
 }
 
 /** How one attempt ended: held (refused, and nothing changed) or the effect it had. */
-export type AttemptOutcome = { readonly held: true; readonly how: string } | { readonly held: false; readonly effect: string };
+export type AttemptOutcome =
+  { readonly held: true; readonly how: string } | { readonly held: false; readonly effect: string };
 
 /** One attack of the adversary suite, tried with each attacker's own credentials in turn. */
 export interface Attack {

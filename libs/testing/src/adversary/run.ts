@@ -17,7 +17,7 @@ export async function runAttacks(input: {
   attacks: readonly Attack[];
   admin: NatsConnection;
   connect: (identity: ServiceIdentity) => Promise<NatsConnection>;
-  storedRecord?: (recordId: string) => Promise<boolean>;
+  storedRecord?: AttackContext['storedRecord'];
   onResult?: (result: AttemptResult) => void;
 }): Promise<AttemptResult[]> {
   const results: AttemptResult[] = [];
@@ -38,7 +38,10 @@ export async function runAttacks(input: {
       try {
         outcome = await attack.attempt(ctx, attacker);
       } catch (err) {
-        outcome = { held: false, effect: `the attempt did not run: ${err instanceof Error ? err.message : String(err)}` };
+        outcome = {
+          held: false,
+          effect: `the attempt did not run: ${err instanceof Error ? err.message : String(err)}`,
+        };
       }
       const result = { attack: attack.name, attacker, outcome };
       results.push(result);

@@ -32,7 +32,9 @@ export const moveChainHead: Attack = {
     const admin = await new Kvm(ctx.admin).open(kvBuckets.logChain.bucket);
     const before = await admin.get('head');
     const kv = await new Kvm(await ctx.connectAs(attacker)).open(kvBuckets.logChain.bucket);
-    const refused = await refusal(() => kv.put('head', JSON.stringify({ seq: 1_000_000, hash: 'f'.repeat(64) })));
+    const refused = await refusal(() =>
+      kv.put('head', JSON.stringify({ seq: 1_000_000, hash: 'f'.repeat(64) })),
+    );
     const after = await admin.get('head');
     if ((after?.revision ?? 0) !== (before?.revision ?? 0)) return broken('the chain head moved');
     return refused ? held(refused) : broken('the put was not refused');
@@ -66,7 +68,10 @@ export const purgeEvidence: Attack = {
   attackers: except('logging'),
   async prepare(ctx) {
     const store = await new Objm(ctx.admin).create(objectStores.evidence.bucket);
-    await store.putBlob({ name: `adversary-keep-${randomUUID()}` }, new TextEncoder().encode('evidence to keep'));
+    await store.putBlob(
+      { name: `adversary-keep-${randomUUID()}` },
+      new TextEncoder().encode('evidence to keep'),
+    );
   },
   async attempt(ctx, attacker) {
     const stream = `OBJ_${objectStores.evidence.bucket}`;

@@ -41,9 +41,13 @@ export const readOthersConsumer: Attack = {
     for (const c of targets) {
       // a pull request names the consumer in its subject: the permission decides before any delivery
       const why = await refusal(() =>
-        nc.request(`$JS.API.CONSUMER.MSG.NEXT.${c.stream}.${c.consumer}`, JSON.stringify({ batch: 1, no_wait: true }), {
-          timeout: 3_000,
-        }),
+        nc.request(
+          `$JS.API.CONSUMER.MSG.NEXT.${c.stream}.${c.consumer}`,
+          JSON.stringify({ batch: 1, no_wait: true }),
+          {
+            timeout: 3_000,
+          },
+        ),
       );
       if (!why) return broken(`pulled from ${c.stream}/${c.consumer}`);
       refused.push(why);
@@ -78,7 +82,8 @@ export const createConsumer: Attack = {
     );
     if (spy) return broken(`consumer ${name} on ${streams.logs.name} was created`);
     const orch = await admin.consumers.info(orchestrators.stream, orchestrators.consumer);
-    if (orch.config.ack_policy !== AckPolicy.Explicit) return broken(`${orchestrators.consumer}'s consumer was reconfigured`);
+    if (orch.config.ack_policy !== AckPolicy.Explicit)
+      return broken(`${orchestrators.consumer}'s consumer was reconfigured`);
     return refused.every(Boolean) ? held(refused.join('; ')) : broken('a create was not refused');
   },
 };

@@ -28,17 +28,24 @@ async function forge(ctx: AttackContext, attacker: ServiceIdentity, record: LogR
   const body = JSON.stringify(record);
   const failures: string[] = [];
   const onVictims = await refusal(() =>
-    js.publish(producerSubjectOf(logRecordEvent, record.tool_name), body, { msgID: record.record_id, timeout: 3_000 }),
+    js.publish(producerSubjectOf(logRecordEvent, record.tool_name), body, {
+      msgID: record.record_id,
+      timeout: 3_000,
+    }),
   );
   if (!onVictims) failures.push(`published on ${producerSubjectOf(logRecordEvent, record.tool_name)}`);
   if (tools.has(attacker)) {
     const second = { ...record, record_id: randomUUID() };
-    await js.publish(producerSubjectOf(logRecordEvent, attacker), JSON.stringify(second), { msgID: second.record_id });
-    if (ctx.storedRecord && (await ctx.storedRecord(second.record_id))) {
+    await js.publish(producerSubjectOf(logRecordEvent, attacker), JSON.stringify(second), {
+      msgID: second.record_id,
+    });
+    if (ctx.storedRecord && (await ctx.storedRecord({ runId: second.run_id, recordId: second.record_id }))) {
       failures.push(`logging stored a ${record.tool_name} record sent on ${attacker}'s subject`);
     }
   }
-  if (ctx.storedRecord && (await ctx.storedRecord(record.record_id))) failures.push('logging stored the forged record');
+  if (ctx.storedRecord && (await ctx.storedRecord({ runId: record.run_id, recordId: record.record_id }))) {
+    failures.push('logging stored the forged record');
+  }
   return failures;
 }
 
@@ -49,8 +56,14 @@ export const forgedProducer: Attack = {
   attackers: SERVICE_IDENTITIES,
   async attempt(ctx, attacker) {
     const victim = victimOf(attacker);
-    const failures = await forge(ctx, attacker, aLogRecord({ tool_name: victim, producer: { tool: victim, instance: attacker } }));
-    return failures.length === 0 ? held('refused on the victim subject; refused by logging on its own') : broken(failures.join('; '));
+    const failures = await forge(
+      ctx,
+      attacker,
+      aLogRecord({ tool_name: victim, producer: { tool: victim, instance: attacker } }),
+    );
+    return failures.length === 0
+      ? held('refused on the victim subject; refused by logging on its own')
+      : broken(failures.join('; '));
   },
 };
 
@@ -70,7 +83,9 @@ export const forgedVerdict: Attack = {
       producer: { tool: 'verifier', instance: attacker },
     });
     const failures = await forge(ctx, attacker, record);
-    return failures.length === 0 ? held('no identity but the verifier records a verdict') : broken(failures.join('; '));
+    return failures.length === 0
+      ? held('no identity but the verifier records a verdict')
+      : broken(failures.join('; '));
   },
 };
 
@@ -90,7 +105,10 @@ export const forgedCompletion: Attack = {
       durationMs: 1,
     };
     const refused = await refusal(() =>
-      js.publish(runCompleted.subject, JSON.stringify(completion), { msgID: `${completion.runId}:completed`, timeout: 3_000 }),
+      js.publish(runCompleted.subject, JSON.stringify(completion), {
+        msgID: `${completion.runId}:completed`,
+        timeout: 3_000,
+      }),
     );
     return refused ? held(refused) : broken('a completion was stored in the run events stream');
   },

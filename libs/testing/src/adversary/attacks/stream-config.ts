@@ -99,7 +99,8 @@ export const purgeStream: Attack = {
       () => true,
       () => false,
     );
-    if (after < before) return broken(`${streams.deadLetters.name} went from ${String(before)} to ${String(after)} messages`);
+    if (after < before)
+      return broken(`${streams.deadLetters.name} went from ${String(before)} to ${String(after)} messages`);
     if (!logs) return broken(`${streams.logs.name} was deleted`);
     if (!purge || !remove) return broken('a purge or delete was not refused');
     return held(`${purge}; ${remove}`);
