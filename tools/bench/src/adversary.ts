@@ -4,7 +4,9 @@
  * (@forage/testing: republish, stream update and mirror, purge and delete, consumer delete, create
  * and read, KV put and read, chain-head move, evidence purge, forged producer, verdict and
  * completion). A genuine question runs before and after, so the stack is shown to work on the
- * same permissions and to be unharmed.
+ * same permissions and to be unharmed, and `forage audit verify` must find the log intact. Last,
+ * the forged-verdict repro: the operator records an unsigned verdict and a completion citing it;
+ * `forage show` must not show it verified and `forage audit verify` must name it.
  *   npm run test:adversary
  * Ends with: RESULT attempts=… held=… failed=…  (exit 1 when any attempt was not held)
  */
@@ -13,7 +15,14 @@ import { generateSandbox } from '@forage/sandbox';
 import { adversaryResultLine, ATTACKS, runAttacks } from '@forage/testing';
 import { startOneMachine } from './chaos/one-machine.js';
 import { sandboxTasks } from './sandbox-eval/tasks.js';
-import { connectAsAdmin, connectAsService, genuineRun, storedRecordOf } from './adversary/stack-access.js';
+import { forgedVerdictRepro } from './adversary/forged-verdict-repro.js';
+import {
+  auditVerify,
+  connectAsAdmin,
+  connectAsService,
+  genuineRun,
+  storedRecordOf,
+} from './adversary/stack-access.js';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const t0 = Date.now();
@@ -57,13 +66,25 @@ try {
       );
     },
   });
-  await admin.close();
   const after = await genuineRun(genuine);
   log(`genuine run after the attacks: ${after.state}, gate ${after.gate}`);
   const stackWorks = before.state === 'answered' && after.state === 'answered';
   if (!stackWorks) log('FAILED: a genuine run did not answer on the new permissions');
-  console.log(`${adversaryResultLine(results)} genuine_before=${before.state} genuine_after=${after.state}`);
-  exitCode = results.every((r) => r.outcome.held) && stackWorks ? 0 : 1;
+  const audit = await auditVerify(stack.dataDir);
+  log(`forage audit verify after the attacks: exit ${String(audit.code)}; ${audit.last}`);
+  const repro = await forgedVerdictRepro({
+    dataDir: stack.dataDir,
+    gatewayUrl: state.gatewayUrl,
+    admin,
+    runId: before.runId,
+  });
+  log(`forged-verdict repro (operator identity, no signing key): ${repro.detail}`);
+  await admin.close();
+  const reproHeld = !repro.shownVerified && repro.auditNamed;
+  console.log(
+    `${adversaryResultLine(results)} genuine_before=${before.state} genuine_after=${after.state} audit_after_attacks=${audit.code === 0 ? 'intact' : 'broken'} forged_verdict_shown_verified=${repro.shownVerified ? 'yes' : 'no'} forged_verdict_named_by_audit=${repro.auditNamed ? 'yes' : 'no'}`,
+  );
+  exitCode = results.every((r) => r.outcome.held) && stackWorks && audit.code === 0 && reproHeld ? 0 : 1;
 } catch (err) {
   console.error(err);
   console.error(stack.output().slice(-4000));

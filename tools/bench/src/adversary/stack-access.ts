@@ -3,8 +3,10 @@
  * (the password files `forage up` wrote), the operator's connection, a genuine run through the
  * gateway, and whether logging stored a record.
  */
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { queryLogs, runViewSchema } from '@forage/contracts';
 import { Bus, natsConnectOptions, passwordFileOf, type ServiceIdentity } from '@forage/messaging';
@@ -62,4 +64,25 @@ export async function genuineRun(input: {
     await sleep(1_000);
   }
   return { runId, state: 'timeout', gate: 'none' };
+}
+
+/** Runs the built `forage` CLI; resolves with its exit code and output, whatever the code. */
+export async function runCli(args: readonly string[]): Promise<{ code: number; stdout: string }> {
+  const cli = join(import.meta.dirname, '..', '..', '..', '..', 'apps', 'cli', 'dist', 'main.js');
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, [cli, ...args]);
+    return { code: 0, stdout };
+  } catch (err: unknown) {
+    const failed = err as { code?: unknown; stdout?: unknown };
+    return {
+      code: typeof failed.code === 'number' ? failed.code : 1,
+      stdout: typeof failed.stdout === 'string' ? failed.stdout : '',
+    };
+  }
+}
+
+/** `forage audit verify` on the stack: its exit code and last line. */
+export async function auditVerify(dataDir: string): Promise<{ code: number; last: string }> {
+  const out = await runCli(['audit', 'verify', '--data-dir', dataDir]);
+  return { code: out.code, last: out.stdout.trim().split('\n').at(-1) ?? '' };
 }
