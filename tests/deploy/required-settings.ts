@@ -4,6 +4,7 @@
  * configuration loader, and the deployment rules the schemas cannot state alone must hold.
  */
 import { apiKeyFileSchema } from '@forage/config';
+import { VerdictSigner, VerdictVerifier } from '@forage/evidence';
 import { natsClientSecurityFromEnv } from '@forage/messaging';
 import type { ServiceEnv } from './service-env.js';
 
@@ -55,6 +56,11 @@ export function problemsOf(svc: ServiceEnv, config: AppConfig, fileSettings: rea
   // evidence endpoint and web UI view cannot work without it)
   if (config.keys.includes('FORAGE_EVIDENCE_KEY') && !env['FORAGE_EVIDENCE_KEY'])
     problems.push(at('FORAGE_EVIDENCE_KEY is not given (as FORAGE_EVIDENCE_KEY_FILE from a secret)'));
+  // verdicts: optional for a single process, required in a deployment (an unsigned verdict is refused,
+  // and without the public key any verdict the verifier's identity recorded would count)
+  for (const key of VERDICT_KEY_SETTINGS)
+    if (config.keys.includes(key) && !env[key])
+      problems.push(at(`${key} is not given (as ${key}_FILE from a secret)`));
   // its own NATS identity: nats-server refuses anonymous clients
   if (env['NATS_USER'] !== svc.app) problems.push(at(`NATS_USER must be ${svc.app}`));
   const passwordFile = env['NATS_PASSWORD_FILE'];
@@ -86,5 +92,38 @@ export function problemsOf(svc: ServiceEnv, config: AppConfig, fileSettings: rea
   // several logging replicas share one hash chain only through PostgreSQL
   if (config.keys.includes('DATABASE_URL') && svc.replicas > 1 && !env['DATABASE_URL'])
     problems.push(at(`${svc.replicas} replicas need DATABASE_URL (PGlite is single-writer)`));
+  return problems;
+}
+
+const VERDICT_KEY_SETTINGS = ['VERIFIER_SIGNING_KEY', 'VERDICT_PUBLIC_KEY'] as const;
+
+/**
+ * The verdict keys across a deployment: the signing key reaches only the services whose schema
+ * reads it (the verifier), and every public key given is the one that checks its signatures.
+ */
+export function verdictKeyProblems(
+  deployed: readonly { readonly svc: ServiceEnv; readonly config: AppConfig }[],
+  fileSettings: readonly string[],
+): string[] {
+  const envs = deployed.map(({ svc, config }) => ({ svc, config, env: effectiveEnv(svc, fileSettings) }));
+  const signingKeys = envs
+    .filter(({ config }) => config.keys.includes('VERIFIER_SIGNING_KEY'))
+    .map(({ env }) => env['VERIFIER_SIGNING_KEY'])
+    .filter((k): k is string => Boolean(k));
+  const problems: string[] = [];
+  for (const { svc, config } of envs) {
+    if (config.keys.includes('VERIFIER_SIGNING_KEY')) continue;
+    const held = [...Object.values(svc.env), ...svc.files.values()];
+    if (signingKeys.some((key) => held.some((v) => v.includes(key))))
+      problems.push(`${svc.name}: holds the verdict signing key (only the verifier may)`);
+  }
+  const probe = { verdict: 'probe' };
+  for (const { svc, env } of envs) {
+    const publicKey = env['VERDICT_PUBLIC_KEY'];
+    if (!publicKey) continue;
+    for (const key of signingKeys)
+      if (new VerdictVerifier(publicKey).problem(probe, new VerdictSigner(key).sign(probe)) !== undefined)
+        problems.push(`${svc.name}: VERDICT_PUBLIC_KEY does not check the verifier's signatures`);
+  }
   return problems;
 }

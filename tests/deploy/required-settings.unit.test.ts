@@ -20,7 +20,8 @@ import { loadVerifierConfig, verifierConfigSchema } from '../../apps/verifier/sr
 import { composeEnvFile, composeSecretFiles } from '../../apps/cli/src/deploy/compose-files.js';
 import { k8sSecretManifest } from '../../apps/cli/src/deploy/k8s-secrets.js';
 import { generateDeploymentSecrets } from '../../apps/cli/src/deploy/secrets.js';
-import { problemsOf, secretFileSettingsOf, type AppConfig } from './required-settings.js';
+import { busInitProblems, composeOrderProblems } from './bus-bootstrap.js';
+import { problemsOf, secretFileSettingsOf, verdictKeyProblems, type AppConfig } from './required-settings.js';
 import { composeServices, k8sServices, type ServiceEnv } from './service-env.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -51,9 +52,21 @@ const composeVars = Object.fromEntries(
 const composeSecrets = new Map(composeSecretFiles(secrets).map((f) => [f.path, f.content]));
 const k8sSecrets = k8sSecretManifest(secrets, new Date());
 
-/** All problems of a deployment: every app present, and each of its containers complete. */
-function problemsIn(services: readonly ServiceEnv[]): string[] {
+/** The admin identity's password and the copies the services ask for: what the bootstrap job must use. */
+const adminPassword = secrets.natsPasswords.get('admin') ?? '';
+const STREAM_REPLICAS = 3;
+
+/**
+ * All problems of a deployment: every app present, each of its containers complete, the verdict
+ * keys where they belong, and one `forage bus init` job (the CLI's only container) as the admin.
+ */
+function problemsIn(all: readonly ServiceEnv[]): string[] {
+  const services = all.filter((s) => s.app !== 'cli');
   const missing = Object.keys(APPS).filter((app) => !services.some((s) => s.app === app));
+  const deployed = services.flatMap((svc) => {
+    const config = APPS[svc.app];
+    return config ? [{ svc, config }] : [];
+  });
   return [
     ...missing.map((app) => `${app}: not deployed`),
     ...services.flatMap((s) => {
@@ -62,8 +75,12 @@ function problemsIn(services: readonly ServiceEnv[]): string[] {
         ? problemsOf(s, config, fileSettings)
         : [`${s.name}: apps/${s.app} has no known config schema`];
     }),
+    ...verdictKeyProblems(deployed, fileSettings),
+    ...busInitProblems(all, adminPassword, STREAM_REPLICAS),
   ];
 }
+
+const FORAGE_SERVICES = Object.keys(APPS);
 
 const composeOf = (text: string): ServiceEnv[] => composeServices(text, composeVars, composeSecrets);
 
@@ -105,7 +122,7 @@ function k8sWithout(workload: string, name: string, from: 'env' | 'volumeMounts'
   const target = docs.find(
     (d) =>
       d &&
-      ['Deployment', 'StatefulSet'].includes(String(d['kind'])) &&
+      ['Deployment', 'StatefulSet', 'Job'].includes(String(d['kind'])) &&
       (d['metadata'] as { name: string }).name === workload,
   ) as { spec: { template: { spec: { containers: Record<string, { name: string }[]>[] } } } } | undefined;
   const container = target?.spec.template.spec.containers[0];
@@ -128,6 +145,60 @@ describe('required settings of the deployment files', () => {
     expect(problemsIn(composeOf(read('docker-compose.yml')))).toEqual([]);
   });
 
+  it('docker-compose.yml provisions the bus as the admin once, before every Forage service starts', () => {
+    expect(composeOrderProblems(read('docker-compose.yml'), FORAGE_SERVICES)).toEqual([]);
+  });
+
+  it('fails when a Forage service may start before the bus is provisioned', () => {
+    const doc = parse(read('docker-compose.yml'), { merge: true }) as {
+      services: Record<string, { depends_on: Record<string, unknown>; restart?: string }>;
+    };
+    const orchestrator = doc.services['orchestrator'];
+    const job = doc.services['bus-init'];
+    if (!orchestrator || !job) throw new Error('no orchestrator or bus-init service');
+    orchestrator.depends_on = Object.fromEntries(
+      Object.entries(orchestrator.depends_on).filter(([k]) => k !== 'bus-init'),
+    );
+    job.restart = 'unless-stopped';
+    expect(composeOrderProblems(stringify(doc), FORAGE_SERVICES)).toEqual([
+      'bus-init: restart must be "no" (a one-shot job), not unless-stopped',
+      'orchestrator: must depend on bus-init with condition service_completed_successfully',
+    ]);
+  });
+
+  it('fails when the bootstrap job lacks the admin password', () => {
+    expect(problemsIn(composeOf(composeWithout('bus-init', 'nats-admin.password', 'secrets')))).toEqual([
+      'bus-init: --creds /run/secrets/nats-admin.password is not mounted from a secret',
+    ]);
+  });
+
+  it('fails when the bootstrap job provisions fewer copies than the services use', () => {
+    const text = read('docker-compose.yml').replace(/- --replicas\n(\s+)- '3'/, "- --replicas\n$1- '1'");
+    expect(problemsIn(composeOf(text))).toEqual([
+      'bus-init: --replicas 1, but the services ask for 3 copies',
+    ]);
+  });
+
+  it('fails when the verdict signing key reaches a service other than the verifier', () => {
+    const doc = parse(read('docker-compose.yml'), { merge: true }) as {
+      services: Record<string, { secrets: string[] }>;
+    };
+    doc.services['gateway']?.secrets.push('verdict-signing-key');
+    expect(problemsIn(composeOf(stringify(doc)))).toEqual([
+      'gateway: holds the verdict signing key (only the verifier may)',
+    ]);
+  });
+
+  it("fails when the public key is not the signing key's pair", () => {
+    const other = generateDeploymentSecrets().verdictKeys.publicKey;
+    const files = new Map(composeSecrets);
+    files.set('secrets/verdict-public-key', `${other}\n`);
+    expect(problemsIn(composeServices(read('docker-compose.yml'), composeVars, files))).toEqual([
+      "logging: VERDICT_PUBLIC_KEY does not check the verifier's signatures",
+      "gateway: VERDICT_PUBLIC_KEY does not check the verifier's signatures",
+    ]);
+  });
+
   it.each([
     ['orchestrator', 'FORAGE_EVIDENCE_KEY_FILE', 'FORAGE_EVIDENCE_KEY'],
     ['gateway', 'FORAGE_EVIDENCE_KEY_FILE', 'FORAGE_EVIDENCE_KEY'],
@@ -136,6 +207,9 @@ describe('required settings of the deployment files', () => {
     ['logging', 'DATABASE_URL_FILE', 'DATABASE_URL'],
     ['search', 'NATS_PASSWORD_FILE', 'NATS_PASSWORD_FILE'],
     ['dom-extraction', 'NATS_USER', 'NATS_USER'],
+    ['verifier', 'VERIFIER_SIGNING_KEY_FILE', 'VERIFIER_SIGNING_KEY'],
+    ['gateway', 'VERDICT_PUBLIC_KEY_FILE', 'VERDICT_PUBLIC_KEY'],
+    ['logging', 'VERDICT_PUBLIC_KEY_FILE', 'VERDICT_PUBLIC_KEY'],
   ])('fails when compose does not give %s %s', (service, key, named) => {
     const problems = problemsIn(composeOf(composeWithout(service, key)));
     expect(problems.length).toBeGreaterThan(0);
@@ -168,11 +242,23 @@ describe('required settings of the deployment files', () => {
     expect(problemsIn(k8sServices(renderedK8s(), k8sSecrets))).toEqual([]);
   });
 
+  it('deploy/k8s provisions the bus with a Job under the admin identity', () => {
+    const jobs = parseAllDocuments(renderedK8s())
+      .map((d) => d.toJS() as { kind?: string; metadata?: { name?: string } } | null)
+      .filter((d) => d?.kind === 'Job');
+    expect(jobs.map((d) => d?.metadata?.name)).toEqual(['bus-init']);
+    expect(problemsIn(k8sServices(k8sWithout('bus-init', 'secrets', 'volumeMounts'), k8sSecrets))).toEqual([
+      'bus-init: --creds /run/secrets/forage/nats-admin.password is not mounted from a secret',
+    ]);
+  });
+
   it.each([
     ['orchestrator', 'FORAGE_EVIDENCE_KEY_FILE', 'env'],
     ['gateway', 'GATEWAY_API_KEYS_FILE', 'env'],
     ['gateway', 'GATEWAY_ALLOWED_HOSTS', 'env'],
     ['verifier', 'NATS_PASSWORD_FILE', 'env'],
+    ['verifier', 'VERIFIER_SIGNING_KEY_FILE', 'env'],
+    ['logging', 'VERDICT_PUBLIC_KEY_FILE', 'env'],
     ['processing', 'secrets', 'volumeMounts'],
   ] as const)('fails when the %s manifest lacks %s', (workload, name, from) => {
     const problems = problemsIn(k8sServices(k8sWithout(workload, name, from), k8sSecrets));

@@ -10,6 +10,8 @@ export interface ServiceEnv {
   readonly app: string;
   /** The compose service or the Kubernetes workload. */
   readonly name: string;
+  /** Its command line (compose `command`, Kubernetes `command` + `args`). */
+  readonly command: readonly string[];
   readonly replicas: number;
   readonly env: Readonly<Record<string, string>>;
   /** Files from secrets, by the path the container sees. */
@@ -20,9 +22,12 @@ export interface ServiceEnv {
 
 const APP = /apps\/([a-z-]+)\/dist\/main\.js/;
 
+function wordsOf(command: unknown): string[] {
+  return Array.isArray(command) ? command.map(String) : typeof command === 'string' ? [command] : [];
+}
+
 function appOf(command: unknown): string | undefined {
-  const words = Array.isArray(command) ? command.map(String) : typeof command === 'string' ? [command] : [];
-  for (const w of words) {
+  for (const w of wordsOf(command)) {
     const m = APP.exec(w);
     if (m?.[1]) return m[1];
   }
@@ -79,7 +84,15 @@ export function composeServices(
     const secretsInEnv = Object.entries(env)
       .filter(([, v]) => secretValues.some((secret) => v.includes(secret)))
       .map(([k]) => k);
-    out.push({ app, name, replicas: Number(obj(svc['deploy'])['replicas'] ?? 1), env, files, secretsInEnv });
+    out.push({
+      app,
+      name,
+      command: wordsOf(svc['command']),
+      replicas: Number(obj(svc['deploy'])['replicas'] ?? 1),
+      env,
+      files,
+      secretsInEnv,
+    });
   }
   return out;
 }
@@ -93,8 +106,9 @@ interface K8sDoc {
 }
 
 /**
- * Each Forage container of rendered Kubernetes manifests (`kubectl kustomize deploy/k8s`), with
- * the ConfigMaps of the same output and the Secrets of `secretsText` (forage deploy init --k8s).
+ * Each Forage container of rendered Kubernetes manifests (`kubectl kustomize deploy/k8s`: Deployments,
+ * StatefulSets and Jobs), with the ConfigMaps of the same output and the Secrets of `secretsText`
+ * (forage deploy init --k8s).
  */
 export function k8sServices(renderedText: string, secretsText: string): ServiceEnv[] {
   const docs = parseAllDocuments(renderedText).map((d) => d.toJS() as K8sDoc | null);
@@ -109,14 +123,15 @@ export function k8sServices(renderedText: string, secretsText: string): ServiceE
   );
   const out: ServiceEnv[] = [];
   for (const d of docs) {
-    if (!d || !['Deployment', 'StatefulSet'].includes(d.kind ?? '')) continue;
+    if (!d || !['Deployment', 'StatefulSet', 'Job'].includes(d.kind ?? '')) continue;
     const pod = obj(obj(obj(d.spec)['template'])['spec']);
     const volumes = new Map(
       (Array.isArray(pod['volumes']) ? pod['volumes'] : []).map((v) => [text(obj(v)['name']), obj(v)]),
     );
     for (const c of Array.isArray(pod['containers']) ? pod['containers'] : []) {
       const container = obj(c);
-      const app = appOf([...arr(container['command']), ...arr(container['args'])]);
+      const command = [...arr(container['command']), ...arr(container['args'])].map(String);
+      const app = appOf(command);
       if (!app) continue;
       const env: Record<string, string> = {};
       const secretsInEnv: string[] = [];
@@ -160,6 +175,7 @@ export function k8sServices(renderedText: string, secretsText: string): ServiceE
       out.push({
         app,
         name: d.metadata?.name ?? app,
+        command,
         replicas: Number(obj(d.spec)['replicas'] ?? 1),
         env,
         files,

@@ -42,6 +42,8 @@ export function composeSecretFiles(secrets: DeploymentSecrets): PlannedFile[] {
     file('database-url', databaseUrlOf(secrets.postgresPassword)),
     file('grafana-admin-password', secrets.grafanaAdminPassword),
     file('api-keys.json', JSON.stringify({ keys: [secrets.apiKey.record] }, null, 2)),
+    file('verdict-signing-key', secrets.verdictKeys.privateKey),
+    file('verdict-public-key', secrets.verdictKeys.publicKey),
     ...[...secrets.natsPasswords].map(([id, pass]) => file(natsPasswordFileName(id), pass)),
   ];
 }

@@ -1,8 +1,9 @@
 /**
  * The Secrets deploy/k8s reads, as one manifest `forage deploy init --k8s` writes (apply it before
  * `kubectl apply -k deploy/k8s`): forage-nats (one password per identity; nats-server reads them
- * all from its environment, each service mounts only its own as a file), forage-evidence and
- * forage-api-keys (mounted as files).
+ * all from its environment, each service mounts only its own as a file), forage-evidence,
+ * forage-api-keys, forage-verdict (the verifier's public key) and forage-verdict-signing (its private
+ * key, for the verifier alone), all mounted as files.
  */
 import { passwordVariableOf } from '@forage/messaging/stack';
 import type { DeploymentSecrets } from './secrets.js';
@@ -14,6 +15,10 @@ export const K8S_SECRETS = {
   nats: 'forage-nats',
   evidence: { name: 'forage-evidence', key: 'FORAGE_EVIDENCE_KEY' },
   apiKeys: { name: 'forage-api-keys', key: 'api-keys.json' },
+  /** Mounted by the gateway and logging. */
+  verdictPublicKey: { name: 'forage-verdict', key: 'VERDICT_PUBLIC_KEY' },
+  /** Mounted by the verifier alone (a Secret of its own, so access to it can be granted apart). */
+  verdictSigningKey: { name: 'forage-verdict-signing', key: 'VERIFIER_SIGNING_KEY' },
 } as const;
 
 function secretDoc(name: string, data: Readonly<Record<string, string>>): string {
@@ -45,6 +50,12 @@ export function k8sSecretManifest(secrets: DeploymentSecrets, now: Date): string
     secretDoc(K8S_SECRETS.evidence.name, { [K8S_SECRETS.evidence.key]: secrets.evidenceKey }),
     secretDoc(K8S_SECRETS.apiKeys.name, {
       [K8S_SECRETS.apiKeys.key]: JSON.stringify({ keys: [secrets.apiKey.record] }),
+    }),
+    secretDoc(K8S_SECRETS.verdictPublicKey.name, {
+      [K8S_SECRETS.verdictPublicKey.key]: secrets.verdictKeys.publicKey,
+    }),
+    secretDoc(K8S_SECRETS.verdictSigningKey.name, {
+      [K8S_SECRETS.verdictSigningKey.key]: secrets.verdictKeys.privateKey,
     }),
   ];
   return `${docs.join('\n---\n')}\n`;

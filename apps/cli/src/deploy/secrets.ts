@@ -1,10 +1,11 @@
 /**
  * Every secret a team deployment needs, generated once by `forage deploy init`: one NATS password
- * per identity, the evidence key, the PostgreSQL and Grafana passwords and a first API key for the
- * gateway (its token is shown once; only its sha256 is stored).
+ * per identity, the evidence key, the verdict signing key pair, the PostgreSQL and Grafana passwords
+ * and a first API key for the gateway (its token is shown once; only its sha256 is stored).
  */
 import { randomBytes } from 'node:crypto';
 import { createApiKey, type ApiKeyRecord } from '@forage/config';
+import { generateVerdictKeyPair, type VerdictKeyPair } from '@forage/evidence';
 import { NATS_IDENTITIES, type NatsIdentity } from '@forage/messaging/stack';
 
 export interface DeploymentSecrets {
@@ -13,6 +14,8 @@ export interface DeploymentSecrets {
   readonly evidenceKey: string;
   readonly postgresPassword: string;
   readonly grafanaAdminPassword: string;
+  /** The verifier's Ed25519 pair: the private key for the verifier alone, the public one for gateway and logging. */
+  readonly verdictKeys: VerdictKeyPair;
   /** The first API key: the token to print once, and the record the gateway checks it against. */
   readonly apiKey: { readonly token: string; readonly record: ApiKeyRecord };
 }
@@ -33,6 +36,7 @@ export function generateDeploymentSecrets(now: Date = new Date()): DeploymentSec
     evidenceKey: hex(32),
     postgresPassword: hex(16),
     grafanaAdminPassword: hex(16),
+    verdictKeys: generateVerdictKeyPair(),
     apiKey: createApiKey('deploy init', now),
   };
 }
