@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { apiKeyFileSchema, verifyApiKey } from '@forage/config';
+import { VerdictSigner, VerdictVerifier } from '@forage/evidence';
 import { NATS_IDENTITIES, passwordVariableOf } from '@forage/messaging/stack';
 import { tempDir } from '@forage/testing';
 import { deployInit, EX_CANTCREAT, K8S_SECRETS_FILE, type DeployInitInput } from './deploy-init.js';
@@ -51,6 +52,13 @@ describe('forage deploy init', () => {
       );
       const token = out.find((l) => l.startsWith('fk_')) ?? '';
       expect(verifyApiKey(token, keys.keys)).toBeDefined();
+      // the verdict pair: what the verifier signs with, the gateway and logging check with
+      const signing = readFileSync(join(dir.path, 'secrets', 'verdict-signing-key'), 'utf8').trim();
+      const publicKey = readFileSync(join(dir.path, 'secrets', 'verdict-public-key'), 'utf8').trim();
+      const verdict = { runId: 'r', releasable: true };
+      expect(new VerdictVerifier(publicKey).problem(verdict, new VerdictSigner(signing).sign(verdict))).toBe(
+        undefined,
+      );
     } finally {
       dir.remove();
     }
@@ -85,11 +93,22 @@ describe('forage deploy init', () => {
         ['Secret', 'forage-nats'],
         ['Secret', 'forage-evidence'],
         ['Secret', 'forage-api-keys'],
+        ['Secret', 'forage-verdict'],
+        ['Secret', 'forage-verdict-signing'],
       ]);
       expect(Object.keys(docs[0]?.stringData ?? {}).sort()).toEqual(
         NATS_IDENTITIES.map(passwordVariableOf).sort(),
       );
       expect(docs[1]?.stringData['FORAGE_EVIDENCE_KEY']).toMatch(/^[0-9a-f]{64}$/);
+      // the signing key in a Secret of its own (only the verifier mounts it), the public key apart
+      expect(Object.keys(docs[3]?.stringData ?? {})).toEqual(['VERDICT_PUBLIC_KEY']);
+      expect(Object.keys(docs[4]?.stringData ?? {})).toEqual(['VERIFIER_SIGNING_KEY']);
+      const signing = docs[4]?.stringData['VERIFIER_SIGNING_KEY'] ?? '';
+      const publicKey = docs[3]?.stringData['VERDICT_PUBLIC_KEY'] ?? '';
+      const verdict = { runId: 'r' };
+      expect(new VerdictVerifier(publicKey).problem(verdict, new VerdictSigner(signing).sign(verdict))).toBe(
+        undefined,
+      );
     } finally {
       dir.remove();
     }
