@@ -1,4 +1,4 @@
-import { taskMemory, taskSecrets } from '@forage/contracts';
+import { taskMemory, taskSecrets, threadStore } from '@forage/contracts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -40,6 +40,12 @@ export const kvBuckets = {
   },
   runInputs: { bucket: 'forage-run-inputs', history: 1, ttl: { unitMs: DAY, default: 1 } },
   taskMemory: { bucket: taskMemory.bucket, history: 1 },
+  /** The turns of each conversation; the age counts from a thread's last write. */
+  threads: {
+    bucket: threadStore.bucket,
+    history: 1,
+    ttl: { variable: 'ORCH_THREAD_TTL_DAYS', unitMs: DAY, default: 30 },
+  },
   taskSecrets: { bucket: taskSecrets.bucket, history: 1, ttl: { unitMs: 1, default: taskSecrets.ttlMs } },
   logChain: { bucket: 'forage-log-chain', history: 1 },
   actionIdempotency: {

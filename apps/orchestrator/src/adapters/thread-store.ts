@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { Kvm, type KV } from '@nats-io/kv';
 import { threadStore, type ThreadEntry, type ThreadTurn } from '@forage/contracts';
-import { Bus } from '@forage/messaging';
+import { Bus, kvBuckets } from '@forage/messaging';
 import { ORCHESTRATOR_CONFIG } from '../tokens.js';
 import type { OrchestratorConfig } from '../config.js';
 
@@ -22,7 +22,7 @@ export class ThreadStore implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    this.kv = await new Kvm(this.bus.connection).create(threadStore.bucket, {
+    this.kv = await new Kvm(this.bus.connection).create(kvBuckets.threads.bucket, {
       ttl: this.config.ORCH_THREAD_TTL_DAYS * 86_400_000,
       history: 1,
       replicas: this.bus.jetstreamReplicas,

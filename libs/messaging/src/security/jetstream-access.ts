@@ -39,6 +39,7 @@ export const jetStreamUse = {
       { bucket: kvBuckets.runInputs, access: 'write' },
       { bucket: kvBuckets.taskMemory, access: 'write' },
       { bucket: kvBuckets.taskSecrets, access: 'write' },
+      { bucket: kvBuckets.threads, access: 'write' },
     ],
     objects: [{ store: evidence, access: 'read' }],
   },
