@@ -79,14 +79,15 @@ if ! dc up -d >>"$dir/up.log" 2>&1; then
 fi
 echo "  docker-compose up -d: $(($(date +%s) - up_started)) s; forage image $(docker image inspect -f '{{.Size}}' forage:latest | awk '{printf "%.0f MB", $1/1e6}')"
 
-# every container running and, where it has a healthcheck, healthy
+# every container running and, where it has a healthcheck, healthy; a one-shot job (restart "no",
+# bus-init) done with exit 0
 all_healthy() {
   local ids states
   ids=$(dc ps -q)
   [ -n "$ids" ] || return 1
   # shellcheck disable=SC2086
-  states=$(docker inspect -f '{{.Name}} {{.State.Status}} {{if .State.Health}}{{.State.Health.Status}}{{else}}none{{end}}' $ids)
-  ! grep -vqE ' running (healthy|none)$' <<<"$states"
+  states=$(docker inspect -f '{{.Name}} {{.State.Status}} {{if .State.Health}}{{.State.Health.Status}}{{else}}none{{end}} {{.HostConfig.RestartPolicy.Name}} {{.State.ExitCode}}' $ids)
+  ! grep -vqE ' (running (healthy|none) [a-z-]* [0-9]+|exited none no 0)$' <<<"$states"
 }
 wait_healthy() {
   for _ in $(seq 1 120); do
