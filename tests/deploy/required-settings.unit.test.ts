@@ -242,6 +242,32 @@ describe('required settings of the deployment files', () => {
     expect(problemsIn(k8sServices(renderedK8s(), k8sSecrets))).toEqual([]);
   });
 
+  it("exposes NATS's unauthenticated monitoring port nowhere: not published by compose, in no k8s Service", () => {
+    const compose = parse(read('docker-compose.yml'), { merge: true }) as {
+      services: Record<string, { ports?: string[] }>;
+    };
+    const published = Object.entries(compose.services).flatMap(([name, svc]) =>
+      (svc.ports ?? []).filter((p) => p.endsWith(':8222')).map((p) => `${name} ${p}`),
+    );
+    expect(published).toEqual([]);
+    const docs = parseAllDocuments(renderedK8s()).map(
+      (d) =>
+        d.toJS() as {
+          kind?: string;
+          metadata?: { name?: string };
+          spec?: { ports?: { port: number }[]; ingress?: { ports?: { port: number }[] }[] };
+        } | null,
+    );
+    const services = docs.filter((d) => d?.kind === 'Service');
+    expect(
+      services.filter((d) => d?.spec?.ports?.some((p) => p.port === 8222)).map((d) => d?.metadata?.name),
+    ).toEqual([]);
+    const policy = docs.find((d) => d?.kind === 'NetworkPolicy' && d.metadata?.name === 'nats');
+    expect(policy?.spec?.ingress?.flatMap((rule) => (rule.ports ?? []).map((p) => p.port)).sort()).toEqual([
+      4222, 6222, 7777,
+    ]);
+  });
+
   it('deploy/k8s provisions the bus with a Job under the admin identity', () => {
     const jobs = parseAllDocuments(renderedK8s())
       .map((d) => d.toJS() as { kind?: string; metadata?: { name?: string } } | null)

@@ -68,29 +68,31 @@ export async function launchNatsServer(options: {
     : { command: bin, args };
   const child = spawn(launch.command, launch.args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
-  const ports = await new Promise<{ client: number; monitor: number }>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new NatsServerStartError(`nats-server did not become ready:\n${log}`));
-    }, options.startTimeoutMs ?? 10_000);
-    const onData = (chunk: Buffer): void => {
-      log += chunk.toString();
-      const client = /Listening for client connections on [^\s]+:(\d+)/.exec(log);
-      const monitor = /Starting http monitor on [^\s]+:(\d+)/.exec(log);
-      if (client?.[1] && monitor?.[1] && log.includes('Server is ready')) {
+  const ports = await new Promise<{ client: number; monitor: number; monitorHost: string }>(
+    (resolve, reject) => {
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new NatsServerStartError(`nats-server did not become ready:\n${log}`));
+      }, options.startTimeoutMs ?? 10_000);
+      const onData = (chunk: Buffer): void => {
+        log += chunk.toString();
+        const client = /Listening for client connections on [^\s]+:(\d+)/.exec(log);
+        const monitor = /Starting http monitor on (?:https?:\/\/)?([^\s]+):(\d+)/.exec(log);
+        if (client?.[1] && monitor?.[1] && monitor[2] && log.includes('Server is ready')) {
+          clearTimeout(timer);
+          child.stderr.off('data', onData);
+          child.stdout.off('data', onData);
+          resolve({ client: Number(client[1]), monitor: Number(monitor[2]), monitorHost: monitor[1] });
+        }
+      };
+      child.stderr.on('data', onData);
+      child.stdout.on('data', onData);
+      child.once('exit', (code) => {
         clearTimeout(timer);
-        child.stderr.off('data', onData);
-        child.stdout.off('data', onData);
-        resolve({ client: Number(client[1]), monitor: Number(monitor[1]) });
-      }
-    };
-    child.stderr.on('data', onData);
-    child.stdout.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new NatsServerStartError(`nats-server exited with ${code}:\n${log}`));
-    });
-  });
+        reject(new NatsServerStartError(`nats-server exited with ${code}:\n${log}`));
+      });
+    },
+  );
   // keep draining output so the pipe never fills and blocks the server
   child.stderr.resume();
   child.stdout.resume();
@@ -102,7 +104,8 @@ export async function launchNatsServer(options: {
   return {
     url: `nats://${host}:${ports.client}`,
     port: ports.client,
-    monitorUrl: `http://${host}:${ports.monitor}`,
+    // where nats-server says it bound the monitor (it follows `host`: loopback unless asked otherwise)
+    monitorUrl: `http://${ports.monitorHost}:${ports.monitor}`,
     process: child,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
