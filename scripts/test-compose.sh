@@ -160,8 +160,12 @@ audit=$(forage audit verify --nats nats://127.0.0.1:4222 --creds secrets/nats-ad
 echo "  forage audit verify --nats nats://127.0.0.1:4222 --creds secrets/nats-admin.password: ${audit##*$'\n'}"
 check "the log chain is intact (audit verify exit 0)" test "$audit_code" = 0
 
-check "no secret in the containers' configuration (docker inspect)" bash -c "
-  ! docker inspect \$(cd $dir && docker-compose ps -q) | grep -qF -e \"\$(cat $dir/secrets/evidence-key)\" -e \"\$(cat $dir/secrets/postgres-password)\""
+# the containers of this project, as dc names them (a plain docker-compose here would see the
+# environment's project name, not .env's, and list none: the check would pass on nothing)
+container_ids=$(dc ps -q | tr '\n' ' ')
+check "no secret in the containers' configuration (docker inspect of $(wc -w <<<"$container_ids") containers)" bash -c "
+  [ -n '$container_ids' ] && ! docker inspect $container_ids | grep -qF -e \"\$(cat $dir/secrets/evidence-key)\" \
+    -e \"\$(cat $dir/secrets/postgres-password)\" -e \"\$(cat $dir/secrets/verdict-signing-key)\""
 
 seconds=$(($(date +%s) - started))
 echo "RESULT answered=$answered verified=$verified targets_up=$targets_up seconds=$seconds checks_failed=$failures"
