@@ -5,7 +5,14 @@
  */
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { deadLetterEvent, logRecordSchema, queryLogs, runCompleted } from '@forage/contracts';
+import {
+  consumeSubjectOf,
+  deadLetterEvent,
+  logRecordEvent,
+  logRecordSchema,
+  queryLogs,
+  runCompleted,
+} from '@forage/contracts';
 import { Bus, decodeJson, streams } from '@forage/messaging';
 import type { SeenCompletion, SeenRecord } from './audit.js';
 
@@ -83,7 +90,8 @@ export function seenRecord(r: RecordLike): SeenRecord {
 }
 
 export async function readPublishedRecords(nc: NatsConnection): Promise<SeenRecord[]> {
-  const raw = await readSubject(nc, streams.logs.name, 'log.record.v1');
+  // every producer's subject (log.record.v1.<tool>): the bare subject is published by no one
+  const raw = await readSubject(nc, streams.logs.name, consumeSubjectOf(logRecordEvent));
   return raw.flatMap((item) => {
     const parsed = logRecordSchema.safeParse(item);
     return parsed.success ? [seenRecord(parsed.data)] : [];
