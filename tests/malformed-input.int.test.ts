@@ -3,6 +3,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
 import {
   commandContracts,
+  consumeSubjectOf,
   deadLetterEvent,
   errorReplySchema,
   eventContracts,
@@ -83,13 +84,15 @@ describe('every subject refuses malformed input with a typed error and no servic
     '%s takes 200 malformed events without harm',
     async (_subject, contract, i) => {
       // durable events go through their stream; plain events (no stream) over core NATS
+      // (a subject per producer, such as log.record.v1.<tool>, is sent on one producer's subject)
       const durable = Object.values(streams).some((s) =>
-        (s.subjects as readonly string[]).includes(contract.subject),
+        (s.subjects as readonly string[]).includes(consumeSubjectOf(contract)),
       );
+      const subject = contract.producerOf ? `${contract.subject}.search` : contract.subject;
       const js = jetstream(nc);
       for (const p of malformedPayloads(contract, 2000 + i)) {
-        if (durable) await js.publish(contract.subject, p);
-        else nc.publish(contract.subject, p);
+        if (durable) await js.publish(subject, p);
+        else nc.publish(subject, p);
       }
       await nc.flush();
     },

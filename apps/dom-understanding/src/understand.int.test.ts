@@ -93,7 +93,9 @@ describe('dom-understanding over NATS', () => {
     const runId = randomUUID();
     const reply = await bus.request(understandPage, { runId, url, domSnapshot: snapshot });
     const jsm = await jetstreamManager(nc);
-    const stored = await jsm.streams.getMessage(streams.logs.name, { last_by_subj: 'log.record.v1' });
+    const stored = await jsm.streams.getMessage(streams.logs.name, {
+      last_by_subj: 'log.record.v1.dom-understanding',
+    });
     const record = logRecordSchema.parse(stored?.json());
     expect(record).toMatchObject({
       record_id: reply.logRecordId,

@@ -87,7 +87,9 @@ describe('processing over NATS', () => {
     const { chunkSets } = await veloria();
     const reply = await bus.request(answerQuestion, { runId, question: QUESTION, chunkSets });
     const jsm = await jetstreamManager(nc);
-    const stored = await jsm.streams.getMessage(streams.logs.name, { last_by_subj: 'log.record.v1' });
+    const stored = await jsm.streams.getMessage(streams.logs.name, {
+      last_by_subj: 'log.record.v1.processing',
+    });
     const record = logRecordSchema.parse(stored?.json());
     expect(record).toMatchObject({
       record_id: reply.logRecordId,

@@ -22,6 +22,7 @@ import type { SeenCompletion, SeenRecord } from './audit.js';
  * answer). Each read is retried, so a leader election in between does not lose a message.
  */
 export async function readSubject(nc: NatsConnection, stream: string, subject: string): Promise<unknown[]> {
+  const wanted = subjectFilter(subject);
   const jsm = await jetstreamManager(nc, { timeout: 20_000 });
   const info = await retry(() => jsm.streams.info(stream));
   const { first_seq: first, last_seq: last } = info.state;
@@ -32,9 +33,22 @@ export async function readSubject(nc: NatsConnection, stream: string, subject: s
     const messages = await Promise.all(
       seqs.map((s) => retry(() => jsm.streams.getMessage(stream, { seq: s }).catch(notFoundAsNull))),
     );
-    for (const m of messages) if (m?.subject === subject) out.push(decodeJson(m.data));
+    for (const m of messages) if (m && wanted(m.subject)) out.push(decodeJson(m.data));
   }
   return out;
+}
+
+/** A NATS subject filter as a test: `*` stands for one token, `>` for one or more at the end. */
+export function subjectFilter(filter: string): (subject: string) => boolean {
+  const want = filter.split('.');
+  return (subject) => {
+    const got = subject.split('.');
+    for (let i = 0; i < want.length; i++) {
+      if (want[i] === '>') return got.length > i;
+      if (i >= got.length || (want[i] !== '*' && want[i] !== got[i])) return false;
+    }
+    return got.length === want.length;
+  };
 }
 
 function notFoundAsNull(err: unknown): null {
