@@ -192,6 +192,8 @@ const listingBase = {
   confidence: z.number().min(0).max(1),
   /** 0–1: share of fields read again from the same XPath with the same value after a reload (when one was given). */
   stability: z.number().min(0).max(1).optional(),
+  /** The page's own record: the one item a detail page is about (absent for cards in a grid, a rail or a sidebar). */
+  main: z.literal(true).optional(),
 };
 
 export const hotelListingSchema = z.object({

@@ -10,7 +10,7 @@
  *   (without --end-to-end it runs eval-hotpot-processing: the paragraphs through dom-understanding
  *   and processing only)
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -20,6 +20,7 @@ import { loadHotpotItems } from './hotpot-e2e/dataset.js';
 import { answerScore, citedFacts, supportScore } from './hotpot-e2e/score.js';
 import { writeSite } from './hotpot-e2e/site.js';
 import { startCliStack } from './sandbox-eval/stack.js';
+import { lastJsonLine, runCli } from './cli-run.js';
 import { percentile } from './stats.js';
 
 const completionSchema = z.object({
@@ -32,27 +33,6 @@ const completionSchema = z.object({
     })
     .nullable(),
 });
-
-function cli(
-  root: string,
-  args: readonly string[],
-  timeoutMs: number,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [join(root, 'apps', 'cli', 'dist', 'main.js'), ...args], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (b: Buffer) => (stdout += b.toString()));
-    child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
-    const timer = setTimeout(() => child.kill('SIGTERM'), timeoutMs);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      done({ code, stdout, stderr });
-    });
-  });
-}
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -89,17 +69,17 @@ async function main(): Promise<number> {
     for (const item of items) {
       const dir = join(sites, item.id);
       writeSite(dir, item);
-      const indexed = await cli(root, ['index', dir, '--data-dir', dataDir], 120_000);
+      const indexed = await runCli(root, ['index', dir, '--data-dir', dataDir], 120_000);
       if (indexed.code !== 0) throw new Error(`forage index failed: ${indexed.stderr.slice(-2000)}`);
       const started = performance.now();
-      const asked = await cli(
+      const asked = await runCli(
         root,
         ['ask', '--json', '--max-pages', values['max-pages'], '--data-dir', dataDir, item.question],
         Number(values['timeout-s']) * 1000,
       );
       const seconds = (performance.now() - started) / 1000;
-      await cli(root, ['index', '--remove', dir, '--data-dir', dataDir], 60_000);
-      const parsed = completionSchema.safeParse(parseOrNull(asked.stdout.trim().split('\n').at(-1) ?? ''));
+      await runCli(root, ['index', '--remove', dir, '--data-dir', dataDir], 60_000);
+      const parsed = completionSchema.safeParse(lastJsonLine(asked.stdout));
       const answer = parsed.success ? parsed.data.answer : null;
       const prediction = answer?.text ?? '';
       const { em, f1 } = answerScore(item.answer, prediction);
@@ -115,7 +95,7 @@ async function main(): Promise<number> {
       const runId = parsed.success ? parsed.data.runId : undefined;
       if (values.verbose && f1 < 0.5 && runId) {
         // where the answer was lost: the run's steps as `forage show` prints them
-        const shown = await cli(root, ['show', runId, '--data-dir', dataDir], 60_000);
+        const shown = await runCli(root, ['show', runId, '--data-dir', dataDir], 60_000);
         for (const line of shown.stdout
           .split('\n')
           .filter((l) => /answer|verif|plan|search|visit|AGGREGATE|TERMINATE/i.test(l))
@@ -137,14 +117,6 @@ async function main(): Promise<number> {
     ).toFixed(1)} llm=${process.env['LLM_BASE_URL'] ? 'yes' : 'no'}`,
   );
   return 0;
-}
-
-function parseOrNull(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }
 
 main().then(

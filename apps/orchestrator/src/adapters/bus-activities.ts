@@ -21,6 +21,9 @@ import { RunChunkSets } from './chunk-sets.js';
 import { SessionPage } from './session-page.js';
 import { whenAvailable } from './patient-request.js';
 
+/** The longest step description run.step.v1 carries. */
+const STEP_DETAIL_MAX = runStep.payload.shape.detail.maxLength ?? 2000;
+
 /** The research activities as requests to the other services over the bus. */
 export function createBusActivities(input: {
   bus: Bus;
@@ -128,7 +131,17 @@ export function createBusActivities(input: {
       const n = seq++;
       await bus.publishDurable(
         runStep,
-        { runId, seq: attempt * 10_000 + n, at: new Date().toISOString(), ...step },
+        {
+          runId,
+          seq: attempt * 10_000 + n,
+          at: new Date().toISOString(),
+          ...step,
+          // a step's description (a decision listing many actions, an error's message) is shown, not parsed: it is cut to fit
+          detail:
+            step.detail.length > STEP_DETAIL_MAX
+              ? `${step.detail.slice(0, STEP_DETAIL_MAX - 1)}…`
+              : step.detail,
+        },
         { msgId: `${runId}:${String(attempt)}:step:${String(n)}` },
       );
     },

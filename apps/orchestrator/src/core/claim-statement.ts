@@ -23,7 +23,7 @@ const RELATIVE = /\bthe\s+([\p{Ll}-]+)\s+(?:that|which|who|whose)\s+(.+?)\s*\??$
  */
 export function statementOf(input: { plan: Plan; part: Part; answer: ScoredAnswer }): ClaimStatement {
   const { plan, part, answer } = input;
-  const aboutPage = THIS_PAGE.test(part.question) && plan.startUrls.length > 0;
+  const aboutPage = asksAboutPage(plan, part);
   // a hop of a chain the run executes states its own place; one answered in one step is found here
   const nested = aboutPage || part.hop ? undefined : nestedSubject(part);
   const entity = usableEntity(part);
@@ -43,6 +43,11 @@ export function statementOf(input: { plan: Plan; part: Part; answer: ScoredAnswe
     ...scopeOf(plan, aboutPage),
     ...(part.hop ? { hop: part.hop } : nested ? { hop: { chain: part.id, index: 2, of: 2 } } : {}),
   };
+}
+
+/** The part asks about the page the user gave ("this product", "this page"), not about an entity it names. */
+export function asksAboutPage(plan: Pick<Plan, 'startUrls'>, part: Pick<Part, 'question'>): boolean {
+  return THIS_PAGE.test(part.question) && plan.startUrls.length > 0;
 }
 
 /** The scope of a run's claims: the pages the user named, when there are any. */

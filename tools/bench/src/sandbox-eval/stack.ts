@@ -30,7 +30,11 @@ export interface RunningCliStack {
  */
 export async function startCliStack(
   root: string,
-  options: { timeoutMs?: number; seed?: number } = {},
+  options: {
+    timeoutMs?: number;
+    seed?: number;
+    /** more `forage up` flags (`--allow ORIGIN`, …) */ upArgs?: readonly string[];
+  } = {},
 ): Promise<RunningCliStack> {
   // forage up's own wait per service (FORAGE_START_TIMEOUT_SECONDS, on a busy machine) plus the rest
   const timeoutMs =
@@ -39,7 +43,15 @@ export async function startCliStack(
   const port = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
-    [join(root, 'apps', 'cli', 'dist', 'main.js'), 'up', '--data-dir', dataDir, '--port', String(port)],
+    [
+      join(root, 'apps', 'cli', 'dist', 'main.js'),
+      'up',
+      '--data-dir',
+      dataDir,
+      '--port',
+      String(port),
+      ...(options.upArgs ?? []),
+    ],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {

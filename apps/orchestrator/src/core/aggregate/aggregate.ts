@@ -6,6 +6,7 @@ import type { Part, Plan } from '../plan/plan.js';
 import type { StepRunner } from '../loop/step.js';
 import { meetsConstraints } from './listing-items.js';
 import { labelledValue } from './labelled-value.js';
+import { mainItemAnswer } from './main-item.js';
 import { sentenceValue } from './sentence-value.js';
 
 /** Leads a run keeps per part. */
@@ -40,6 +41,18 @@ export async function aggregate(input: {
   }
   for (const part of plan.parts) {
     if (state.answers.has(part.id)) continue;
+    // "the price of this product": the typed field of the record the page the user gave is about
+    const fromItem = mainItemAnswer({ plan, part, mainItems: state.mainItems });
+    if (fromItem) {
+      await acts.report({
+        step: 'answer',
+        status: 'succeeded',
+        detail: `${part.id}: "${fromItem.text}" from the page's own item (${fromItem.source.snippet.slice(0, 120)})`,
+        durationMs: 0,
+      });
+      state.answers.set(part.id, fromItem);
+      continue;
+    }
     const chunks = chunksFor(part, state.chunks, state.leads.has(part.id));
     if (chunks.length === 0) continue;
     const attribute = ATTRIBUTES.find((a) => a.id === part.attribute);

@@ -1,4 +1,5 @@
 import type { ScoredAnswer, SourcedChunk } from '@forage/contracts';
+import type { MainItem } from '../aggregate/main-item.js';
 import type { Lead } from '../activities.js';
 import type { ListingItem } from '../aggregate/listing-items.js';
 import { SiteFrontier, normalizeUrl } from '../explore/site-frontier.js';
@@ -20,6 +21,8 @@ export class RunState {
   /** Page labels ("Area (km²)") seen on each page, by page URL. */
   readonly labels = new Map<string, string[]>();
   readonly items: { item: ListingItem; context: string }[] = [];
+  /** The record each detail page read is about (dom-understanding's `main` listing), by page URL. */
+  readonly mainItems = new Map<string, MainItem>();
   readonly answers = new Map<string, ScoredAnswer>();
   /**
    * Each unanswered part's latest plausible answer over everything read (processing did not

@@ -80,6 +80,12 @@ async function readCapture(
   ).catch(() => undefined);
   if (!understanding) return undefined;
   state.expectedRecordIds.push(understanding.logRecordId);
+  const main = understanding.listings?.find((l) => l.main);
+  if (main)
+    state.mainItems.set(source.url, {
+      item: main,
+      capture: { domSnapshot: source.domSnapshot, logRecordId: source.logRecordId },
+    });
   const chunks: SourcedChunk[] = understanding.chunks.map((chunk) => ({
     chunkId: `${source.logRecordId}:${chunk.id}`,
     url: source.url,
