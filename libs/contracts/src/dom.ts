@@ -192,8 +192,6 @@ const listingBase = {
   confidence: z.number().min(0).max(1),
   /** 0–1: share of fields read again from the same XPath with the same value after a reload (when one was given). */
   stability: z.number().min(0).max(1).optional(),
-  /** The page's own record: the one item a detail page is about (absent for cards in a grid, a rail or a sidebar). */
-  main: z.literal(true).optional(),
 };
 
 export const hotelListingSchema = z.object({
@@ -337,6 +335,10 @@ export const understandPage = defineCommand({
       logRecordId: z.uuid(),
       listings: z.array(listingSchema).max(200).optional().meta({
         description: "Typed listings (hotel, product, contact, paper) with each field's XPath and snippet",
+      }),
+      mainItem: listingSchema.optional().meta({
+        description:
+          "The item the page is about, read as a product: the schema.org item named like the main heading (or the page's only one), every field it lacks from meta tags and the text around the heading; absent when no price or product code is found. Not a listing: a page that merely quotes a price has one",
       }),
       inventory: z.array(inventoryElementSchema).max(1000).optional().meta({
         description: 'Every element the page offers to act on, with descriptions, state and ranked locators',

@@ -13,6 +13,7 @@ import { findInteractive } from './interactive.js';
 import { buildInventory } from './inventory/inventory.js';
 import { withFieldSources } from './listings/field-sources.js';
 import { extractListings } from './listings/listings.js';
+import { readMainItem } from './listings/main-item.js';
 import { withReloadStability } from './listings/selector-stability.js';
 import { collapseWhitespace, renderedText } from './text.js';
 
@@ -37,6 +38,8 @@ export interface PageUnderstanding {
   readonly interactive: InteractiveElement[];
   /** Typed records (hotels, products, contacts, papers), each field with its XPath and snippet. */
   readonly listings: Listing[];
+  /** The item the page is about, read as a product (see readMainItem), with its fields' Sources. */
+  readonly mainItem?: Listing;
   /** Everything the page offers to act on, with state, descriptions and ranked locators. */
   readonly inventory: InventoryElement[];
   /** Chunks dropped because they repeated an earlier chunk's text. */
@@ -71,6 +74,11 @@ export function understandHtml(html: string, limits: UnderstandLimits): PageUnde
     ? withFieldSources(extracted, { url, title, ...limits.source, chunks: allChunks })
     : extracted;
   const listings = takeWithinBudget(allListings, limits.maxListings ?? 200, limits.maxBytes * LISTINGS_SHARE);
+  const main = readMainItem(doc, url);
+  const [mainItem] =
+    main && limits.source
+      ? withFieldSources([main], { url, title, ...limits.source, chunks: allChunks })
+      : [main];
   const allInventory = buildInventory(doc, {
     ...(limits.url ? { url: limits.url } : {}),
     ...(limits.scripted ? { scripted: limits.scripted } : {}),
@@ -84,6 +92,7 @@ export function understandHtml(html: string, limits: UnderstandLimits): PageUnde
     chunks,
     interactive,
     listings,
+    ...(mainItem ? { mainItem } : {}),
     inventory,
     duplicateChunks,
     truncated:

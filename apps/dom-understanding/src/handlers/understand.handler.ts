@@ -95,6 +95,10 @@ export class UnderstandHandler {
     });
     // without the capture's record, the fields name this one (it records the same snapshot)
     const listings = request.logRecordId ? measured : withSourceRecord(measured, logRecordId);
+    const mainItem =
+      page.mainItem && !request.logRecordId
+        ? withSourceRecord([page.mainItem], logRecordId)[0]
+        : page.mainItem;
     return {
       url: request.url,
       logRecordId,
@@ -102,6 +106,7 @@ export class UnderstandHandler {
       chunkSet,
       interactive: page.interactive,
       listings,
+      ...(mainItem ? { mainItem } : {}),
       inventory,
       truncated: page.truncated,
     };

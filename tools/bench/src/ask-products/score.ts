@@ -19,8 +19,11 @@ export function priceReadings(value: string): string[] {
   return readings.map((n) => canonicalDecimal(String(n))).filter((r): r is string => r !== undefined);
 }
 
+/** Right when a reading of the stated price equals a reading of a gold value (either decimal separator, both sides). */
 export function priceIsRight(gold: readonly string[], value: string): boolean {
-  const wanted = new Set(gold.map(canonicalDecimal).filter((g): g is string => g !== undefined));
+  const wanted = new Set(
+    gold.flatMap((g) => [canonicalDecimal(g), ...priceReadings(g)]).filter((g) => g !== undefined),
+  );
   return priceReadings(value).some((r) => wanted.has(r));
 }
 

@@ -10,6 +10,9 @@ describe('ask-products scoring', () => {
     ['€ 45,90 (incl. VAT), was 59,90', ['59.90'], false],
     ['no price here', ['10'], false],
     ['$87.11', ['78.11'], false],
+    ['Rs 23,450', ['23.450'], true],
+    ['$24.990', ['24.99'], true],
+    ['24990', ['24.99'], false],
   ])('price %s against %j → %s', (value, gold, right) => {
     expect(priceIsRight(gold, value)).toBe(right);
   });

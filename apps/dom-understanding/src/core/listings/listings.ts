@@ -20,8 +20,7 @@ const MAX_DETAIL_TEXT = 6_000;
 /**
  * Typed listings of a page, without site-specific rules: schema.org items first (JSON-LD,
  * microdata, RDFa); then repeated cards, for the kinds the markup did not give; then, when neither
- * found anything, the page's main block as one record (a product or hotel detail page). The record a
- * detail page is about is marked `main`.
+ * found anything, the page's main block as one record (a product or hotel detail page).
  */
 export function extractListings(doc: Document, url: string): Listing[] {
   const items = readStructuredData(doc);
@@ -31,8 +30,7 @@ export function extractListings(doc: Document, url: string): Listing[] {
   if (markupProducts.length === 1) {
     // one product in markup: a product page; fill what the markup lacks from meta tags and page text
     const page = readProductPage({ doc, url, items });
-    if (page)
-      found.splice(found.indexOf(markupProducts[0] as Omit<Listing, 'id'>), 1, { ...page, main: true });
+    if (page) found.splice(found.indexOf(markupProducts[0] as Omit<Listing, 'id'>), 1, { ...page });
   }
   const markupKinds = new Set(fromMarkup.map((l) => l.kind));
   // the grouping that types the most cards wins; among equals the outermost (whole cards, not their parts)
@@ -51,7 +49,7 @@ export function extractListings(doc: Document, url: string): Listing[] {
   if (fromMarkup.length === 0) {
     // a detail page's own record comes first; cards beside it (related items) stay
     const detail = detailListing({ doc, url, claimed });
-    if (detail) found.unshift({ ...detail, main: true });
+    if (detail) found.unshift(detail);
   }
   return found.slice(0, MAX_LISTINGS).map((l, i) => ({ ...l, id: `l${i + 1}` }));
 }

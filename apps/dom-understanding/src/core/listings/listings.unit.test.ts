@@ -143,37 +143,3 @@ describe('typed listings from schema.org markup', () => {
     ]);
   });
 });
-
-describe('the record a detail page is about', () => {
-  it('marks the product page’s own item main, and not the related items beside it', () => {
-    const result = listings(`<body><main><h1>Field Stove 2</h1>
-      <div><span class="price">$64.00</span> <span>In stock</span> <button>Add to cart</button></div>
-      <p>Item code: FS-2-GRN</p></main>
-      <aside><h2>Related</h2><div class="row">
-        <div class="tile"><a href="/p/1">Pot Set</a><span class="price">$20.00</span></div>
-        <div class="tile"><a href="/p/2">Fuel Can</a><span class="price">$8.00</span></div>
-        <div class="tile"><a href="/p/3">Wind Shield</a><span class="price">$12.00</span></div>
-      </div></aside></body>`);
-    const main = result.filter((l) => l.main);
-    expect(main).toHaveLength(1);
-    expect(main[0]?.kind === 'product' && main[0].price?.value).toBe('64');
-    expect(result.filter((l) => !l.main).map((l) => l.kind === 'product' && l.price?.value)).toEqual([
-      '20',
-      '8',
-      '12',
-    ]);
-  });
-
-  it('marks the one product in markup main, and nothing on a list page', () => {
-    const single =
-      listings(`<body><h1>Lamp</h1><script type="application/ld+json">{"@type":"Product","name":"Lamp",
-      "offers":{"@type":"Offer","price":"9.50","priceCurrency":"USD","availability":"https://schema.org/InStock"}}</script></body>`);
-    expect(single.map((l) => l.main)).toEqual([true]);
-    const grid = listings(`<section><h2>Lamps</h2><div class="row">
-      <div class="tile"><a href="/l/1">Desk Lamp</a><span>$19.00</span></div>
-      <div class="tile"><a href="/l/2">Floor Lamp</a><span>$49.00</span></div>
-      <div class="tile"><a href="/l/3">Wall Lamp</a><span>$29.00</span></div></div></section>`);
-    expect(grid.length).toBe(3);
-    expect(grid.some((l) => l.main)).toBe(false);
-  });
-});

@@ -34,7 +34,6 @@ const stove: Listing = {
   xpath: '/html[1]/body[1]/main[1]',
   origin: 'page-text',
   confidence: 0.6,
-  main: true,
   price: field('1299.5', 'Preis: 1.299,50 €', '/html[1]/body[1]/main[1]/span[1]'),
   sku: field('FS-2-GRN', 'Item code: FS-2-GRN', '/html[1]/body[1]/main[1]/p[1]'),
 };

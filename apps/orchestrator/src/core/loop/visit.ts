@@ -80,10 +80,9 @@ async function readCapture(
   ).catch(() => undefined);
   if (!understanding) return undefined;
   state.expectedRecordIds.push(understanding.logRecordId);
-  const main = understanding.listings?.find((l) => l.main);
-  if (main)
+  if (understanding.mainItem)
     state.mainItems.set(source.url, {
-      item: main,
+      item: understanding.mainItem,
       capture: { domSnapshot: source.domSnapshot, logRecordId: source.logRecordId },
     });
   const chunks: SourcedChunk[] = understanding.chunks.map((chunk) => ({
