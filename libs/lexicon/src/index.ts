@@ -11,3 +11,4 @@ export {
 } from './labels.js';
 export { negationIn } from './negation.js';
 export { currenciesIn, currencyOf, numbersIn, parseNumber, unitsIn, type NumberMention } from './numbers.js';
+export { CURRENCY_CODES, CURRENCY_SIGNS, WORD_LIKE_CODES } from './currencies.js';

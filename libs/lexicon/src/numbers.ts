@@ -1,3 +1,5 @@
+import { CURRENCY_CODES, CURRENCY_SIGNS, WORD_LIKE_CODES } from './currencies.js';
+
 /** A number read from page text, with the currency or unit written next to it. */
 export interface NumberMention {
   readonly amount: number;
@@ -15,61 +17,13 @@ export interface NumberMention {
   readonly alternative?: number;
 }
 
-/** Currency symbols and the ISO code each stands for on most pages that use it. */
-const SYMBOLS: Readonly<Record<string, string>> = {
-  $: 'USD',
-  US$: 'USD',
-  '€': 'EUR',
-  '£': 'GBP',
-  '¥': 'JPY',
-  円: 'JPY',
-  '₩': 'KRW',
-  원: 'KRW',
-  元: 'CNY',
-  '￥': 'CNY',
-  '₽': 'RUB',
-  руб: 'RUB',
-  zł: 'PLN',
-  kr: 'SEK',
-  lei: 'RON',
-  '₹': 'INR',
-  R$: 'BRL',
-  C$: 'CAD',
-  A$: 'AUD',
-  CHF: 'CHF',
-  'Fr.': 'CHF',
-};
+/** Currency signs read in running text (not those that are also ordinary words), sign → ISO code. */
+const SYMBOLS: Readonly<Record<string, string>> = Object.fromEntries(
+  CURRENCY_SIGNS.filter((s) => !s.word).map((s) => [s.sign, s.code]),
+);
 
-const CODES = new Set([
-  'USD',
-  'EUR',
-  'GBP',
-  'JPY',
-  'KRW',
-  'CNY',
-  'RMB',
-  'RUB',
-  'PLN',
-  'SEK',
-  'NOK',
-  'DKK',
-  'RON',
-  'CHF',
-  'CAD',
-  'AUD',
-  'INR',
-  'BRL',
-  'MXN',
-  'CZK',
-  'HUF',
-  'TRY',
-  'NZD',
-  'HKD',
-  'SGD',
-  'TWD',
-  'UAH',
-  'BGN',
-]);
+/** Codes read in running text (RMB is written for CNY). */
+const CODES = new Set([...CURRENCY_CODES.filter((c) => !WORD_LIKE_CODES.has(c)), 'RMB']);
 
 /** The ISO code for a symbol or code, if it is one. */
 export function currencyOf(token: string): string | undefined {

@@ -41,7 +41,8 @@ function metaPrice(ctx: PageContext): { price: Field<string>; currency?: Field<s
     const content = el ? attr(el, 'content') : undefined;
     const parsed = content ? parsePriceValue(content) : undefined;
     if (!el || !parsed) continue;
-    const at = { xpath: xpathOf(el), snippet: clip(`${key}=${content ?? ''}`, 200), origin: 'meta' as const };
+    // the snippet is what the node says (its content attribute), as a verifier reads it again
+    const at = { xpath: xpathOf(el), snippet: clip(content ?? '', 200), origin: 'meta' as const };
     const currencyEl = ctx.meta.get(key.replace('amount', 'currency')) ?? ctx.meta.get('pricecurrency');
     const written = currencyEl ? attr(currencyEl, 'content') : parsed.currency;
     const currency = written ? (currencyCode(written) ?? written.trim()) : undefined;

@@ -1,47 +1,14 @@
+import { CURRENCY_CODES, CURRENCY_SIGNS } from '@forage/lexicon';
+
 /** A price read from text: the amount as a plain decimal string and the currency when one was written. */
 export interface ParsedPrice {
   readonly amount: string;
   readonly currency?: string;
 }
 
-const SYMBOLS: readonly (readonly [string, string])[] = [
-  ['US$', 'USD'],
-  ['C$', 'CAD'],
-  ['A$', 'AUD'],
-  ['R$', 'BRL'],
-  ['HK$', 'HKD'],
-  ['NT$', 'TWD'],
-  ['€', 'EUR'],
-  ['£', 'GBP'],
-  ['¥', 'JPY'],
-  ['₹', 'INR'],
-  ['₽', 'RUB'],
-  ['₩', 'KRW'],
-  ['₺', 'TRY'],
-  ['₴', 'UAH'],
-  ['zł', 'PLN'],
-  ['Kč', 'CZK'],
-  ['lei', 'RON'],
-  ['руб', 'RUB'],
-  ['грн', 'UAH'],
-  ['₪', 'ILS'],
-  ['₫', 'VND'],
-  ['฿', 'THB'],
-  ['₸', 'KZT'],
-  ['₨', 'PKR'],
-  ['Rs.', 'INR'],
-  ['Rs', 'INR'],
-  ['Ft', 'HUF'],
-  ['kn', 'HRK'],
-  ['лв', 'BGN'],
-  ['тг', 'KZT'],
-  ['kr', 'SEK'],
-  ['Fr.', 'CHF'],
-  ['CHF', 'CHF'],
-  ['$', 'USD'],
-];
-const ISO_CODES =
-  'USD|EUR|GBP|JPY|CNY|INR|RUB|CAD|AUD|CHF|SEK|NOK|DKK|PLN|CZK|HUF|RON|BRL|MXN|CLP|COP|ARS|PEN|TRY|UAH|KRW|TWD|HKD|SGD|NZD|ZAR|ILS|AED|SAR|THB|MYR|IDR|PHP|VND|HRK|BGN|KZT|PKR';
+/** Signs as the lexicon lists them; in a price field even a sign that is also a word ("Ft", "Rs") is a currency. */
+const SYMBOLS: readonly (readonly [string, string])[] = CURRENCY_SIGNS.map((s) => [s.sign, s.code]);
+const ISO_CODES = CURRENCY_CODES.join('|');
 const ISO = new RegExp(`\\b(${ISO_CODES})\\b`);
 const SYMBOL_PATTERN = SYMBOLS.map(([s]) => s.replace(/[.$]/g, (c) => `\\${c}`)).join('|');
 /** A number as prices are written: digits with optional thousands groups (, . space ' or no-break space) and decimals. */

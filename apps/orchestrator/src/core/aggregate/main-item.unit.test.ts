@@ -101,6 +101,7 @@ describe('answers from the record the given page is about', () => {
     ['Preis 119,01 € inkl. MwSt.', 119.01, '119,01 €'],
     ['USD 15.99 today', 15.99, 'USD 15.99'],
     ['1 299 zł', 1299, '1 299 zł'],
+    ['판매가 39,000원', 39000, '39,000원'],
     ['only 20 left, price 45', 45, '45'],
     ['no such amount', 3, undefined],
   ])('reads %s for %d as %s', (snippet, amount, expected) => {
