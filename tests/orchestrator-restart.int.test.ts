@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
 import { runCompleted } from '@forage/contracts';
-import { decodeJson, streams } from '@forage/messaging';
+import { decodeJson, durableConsumers, streams } from '@forage/messaging';
 import { freePort } from '@forage/messaging/stack';
 import { startInProcessStack, waitAllHealthy, type InProcessStack } from './support/stack.js';
 import { askOverHttp, type RunCompletion } from './support/runs.js';
@@ -186,10 +186,14 @@ describe('the orchestrator killed mid-run', () => {
     site.releaseEconomy();
     // Time passing, compressed: JetStream redelivers a message whose ack wait (60 s from the
     // last heartbeat) ran out. Shortening it makes the server count the dead process's delivery
-    // as expired now; the restarted orchestrator sets it back to 60 s when it binds the consumer.
+    // as expired now; then it is set back as the admin provisions it (a service may not change a
+    // consumer), before the restarted orchestrator takes the redelivery.
     const jsm = await jetstreamManager(nc);
     await jsm.consumers.update(streams.runs.name, 'orchestrator', { ack_wait: nanos(1_000) });
     await new Promise((r) => setTimeout(r, 3_000));
+    await jsm.consumers.update(streams.runs.name, 'orchestrator', {
+      ack_wait: nanos(durableConsumers.orchestratorRuns.ackWaitMs),
+    });
     orchestrator = await startOrchestratorProcess(stack.env);
 
     run = await within(asked, 60_000, 'the run completing after the restart');
