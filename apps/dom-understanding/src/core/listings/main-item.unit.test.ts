@@ -45,6 +45,14 @@ describe('the item a page is about', () => {
     ).toEqual({ price: '64', sku: 'FS-2' });
   });
 
+  it('reads a code from markup without the words wrapped around it, and keeps a code written as words', () => {
+    const page = (code: string) => `<body><div itemscope itemtype="https://schema.org/Product">
+      <h1 itemprop="name">Field Stove 2</h1><span itemprop="price" content="64.00">$64.00</span>
+      <p>Ref. <span itemprop="productID">${code}</span></p></div></body>`;
+    expect(fields(page('FS2-0042\n   Stove'))).toEqual({ price: '64', sku: 'FS2-0042' });
+    expect(fields(page('FIELD 2 STOVE'))).toEqual({ price: '64', sku: 'FIELD 2 STOVE' });
+  });
+
   it('has none on a page with neither a price nor a product code', () => {
     expect(read('<body><h1>About us</h1><p>We make stoves.</p></body>')).toBeUndefined();
   });

@@ -58,7 +58,7 @@ export function schemaProduct(item: StructuredItem): SchemaProduct {
     ...opt('name', text(item, 'name')),
     ...opt('price', price?.amount),
     ...opt('currency', currencyField),
-    ...opt('sku', text(item, 'sku') ?? text(offer, 'sku') ?? text(item, 'productID')),
+    ...opt('sku', codeOnly(text(item, 'sku') ?? text(offer, 'sku') ?? text(item, 'productID'))),
     ...opt(
       'availability',
       availability && availabilityAt?.v
@@ -67,6 +67,18 @@ export function schemaProduct(item: StructuredItem): SchemaProduct {
     ),
     ...opt('brand', text(item, 'brand', 'manufacturer')),
   };
+}
+
+/**
+ * A product code as markup states it, without the words a shop wrapped around it in the same element
+ * (`<span itemprop="productID">AB-1234 Watch</span>`): a first word holding a digit followed only by
+ * words without digits is the code. A code written as several words ("ZX 9010 TOWER") stays whole.
+ */
+export function codeOnly(field: Field<string> | undefined): Field<string> | undefined {
+  if (!field) return undefined;
+  const [first, ...rest] = field.value.split(/\s+/);
+  if (!first || rest.length === 0 || !/\d/.test(first) || rest.some((w) => /\d/.test(w))) return field;
+  return { ...field, value: first };
 }
 
 function offersOf(item: StructuredItem): StructuredItem[] {
