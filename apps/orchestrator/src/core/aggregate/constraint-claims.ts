@@ -1,7 +1,7 @@
 import type { Claim, ClaimConstraint, ScoredAnswer } from '@forage/contracts';
 import { numbersIn } from '@forage/lexicon';
 import type { ListingSpec } from '../plan/plan.js';
-import { hasFeature, type ListingItem } from './listing-items.js';
+import { hasFeature, rankValue, type ListingItem } from './listing-items.js';
 
 type Source = ScoredAnswer['source'];
 
@@ -12,11 +12,18 @@ const MAX_SNIPPET = 2000;
 
 /**
  * One claim per constraint of the request for a listed item, each quoting the node that states it:
- * the price under the bound, the rating at least, the author, the category, each feature. A constraint the item's evidence
+ * the price under the bound, the rating at least, the value it is ranked by (at least as good as the
+ * best item left out), the author, the category, each feature. A constraint the item's evidence
  * does not state at any node yields no claim and is reported missing: the item is then not
  * released (it cannot be checked).
  */
-export function constraintClaims(input: { item: ListingItem; spec: ListingSpec; confidence: number }): {
+export function constraintClaims(input: {
+  item: ListingItem;
+  spec: ListingSpec;
+  confidence: number;
+  /** For a ranked request: the value of the best item left out, which this item must reach. */
+  rankBound?: number;
+}): {
   claims: ConstraintClaim[];
   missing: string[];
 } {
@@ -69,6 +76,16 @@ export function constraintClaims(input: { item: ListingItem; spec: ListingSpec; 
       kind: 'category',
       attribute: 'category',
       text: spec.category,
+      item: item.name,
+    });
+  const rank = spec.rank;
+  const ranked = rank ? rankValue(item, rank.by) : undefined;
+  if (rank && ranked !== undefined)
+    // the value the item is ranked by, stated at its node, beats the best item left out
+    add(numberAt(evidence, ranked), {
+      kind: rank.order === 'asc' ? 'max' : 'min',
+      attribute: rank.by,
+      bound: input.rankBound ?? ranked,
       item: item.name,
     });
   for (const feature of spec.features)

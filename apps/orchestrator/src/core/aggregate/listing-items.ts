@@ -158,14 +158,33 @@ export function hasFeature(text: string, feature: string): boolean {
 
 /** Items meeting the constraints, one per name, ranked as asked (or as found), cut to the limit. */
 export function rankItems(items: readonly ListingItem[], spec: ListingSpec): ListingItem[] {
-  const byName = new Map<string, ListingItem>();
-  for (const item of items) if (!byName.has(item.name)) byName.set(item.name, item);
-  const ranked = [...byName.values()];
+  const ranked = rankAll(items, spec);
+  return spec.limit ? ranked.slice(0, spec.limit) : ranked.slice(0, 20);
+}
+
+/**
+ * The value a ranked answer beats: the rank field of the best item left out by the limit ("the
+ * highest-rated" released at 4.3 because the best of the others is 4.1). Undefined when nothing was
+ * left out, or the rank is by a field items do not carry.
+ */
+export function rankBound(items: readonly ListingItem[], spec: ListingSpec): number | undefined {
+  if (!spec.rank || !spec.limit) return undefined;
+  const next = rankAll(items, spec)[spec.limit];
+  const value = next ? rankValue(next, spec.rank.by) : undefined;
+  return value;
+}
+
+/** The field an item is ranked by, when it is one items carry (a price or a rating). */
+export function rankValue(item: ListingItem, by: string): number | undefined {
+  return by === 'price' ? item.price : by === 'rating' ? item.rating : undefined;
+}
+
+function rankAll(items: readonly ListingItem[], spec: ListingSpec): ListingItem[] {
+  const ranked = mergeByName(items);
   if (spec.rank) {
     // items carry a price and a rating; a rank by anything else keeps the order found
     const by = spec.rank.by;
-    const key = (i: ListingItem): number =>
-      (by === 'price' ? i.price : by === 'rating' ? i.rating : undefined) ?? Number.NaN;
+    const key = (i: ListingItem): number => rankValue(i, by) ?? Number.NaN;
     const sign = spec.rank.order === 'asc' ? 1 : -1;
     ranked.sort((a, b) => {
       const ka = key(a);
@@ -175,7 +194,36 @@ export function rankItems(items: readonly ListingItem[], spec: ListingSpec): Lis
       return sign * (ka - kb);
     });
   }
-  return spec.limit ? ranked.slice(0, spec.limit) : ranked.slice(0, 20);
+  return ranked;
+}
+
+/**
+ * One item per name, in the order first found. The same item read in several places (a card of the
+ * results, a "more like this" rail that names it with its price alone, its own page) is one item: the
+ * most complete reading is kept, the price or rating it lacks is taken from the others, and every
+ * reading's evidence is kept. The first reading alone would rank an item by a field it lacked there.
+ */
+export function mergeByName(items: readonly ListingItem[]): ListingItem[] {
+  const groups = new Map<string, ListingItem[]>();
+  for (const item of items) {
+    const key = item.name.trim().toLowerCase();
+    groups.set(key, [...(groups.get(key) ?? []), item]);
+  }
+  return [...groups.values()].map((readings) => {
+    const filled = (i: ListingItem): number =>
+      (i.price !== undefined ? 1 : 0) + (i.rating !== undefined ? 1 : 0);
+    const base = readings.reduce((best, i) => (filled(i) > filled(best) ? i : best));
+    if (readings.length === 1) return base;
+    const price = base.price ?? readings.find((i) => i.price !== undefined)?.price;
+    const rating = base.rating ?? readings.find((i) => i.rating !== undefined)?.rating;
+    const evidence = [base, ...readings.filter((i) => i !== base)].flatMap((i) => i.evidence ?? []);
+    return {
+      ...base,
+      ...(price !== undefined ? { price } : {}),
+      ...(rating !== undefined ? { rating } : {}),
+      ...(evidence.length > 0 ? { evidence } : {}),
+    };
+  });
 }
 
 /**

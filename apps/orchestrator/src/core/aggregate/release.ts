@@ -16,7 +16,7 @@ import { countCandidate } from './count.js';
 import type { RunState } from '../loop/run-state.js';
 import type { Part, Plan } from '../plan/plan.js';
 import type { StepRunner } from '../loop/step.js';
-import { itemConfidence, meetsConstraints, rankItems, type ListingItem } from './listing-items.js';
+import { itemConfidence, meetsConstraints, rankBound, rankItems, type ListingItem } from './listing-items.js';
 import { ATTRIBUTES } from '@forage/question';
 import { dateValueIn, numberIn } from './numbers.js';
 
@@ -26,6 +26,8 @@ export interface Candidate {
   readonly answer: ScoredAnswer;
   readonly part?: Part;
   readonly item?: ListingItem;
+  /** For a ranked listing: the rank field of the best item the limit left out (the item must beat it). */
+  readonly rankBound?: number;
   readonly detail?: string;
 }
 
@@ -199,7 +201,12 @@ function claimsOf(input: { candidate: Candidate; index: number; plan: Plan }): {
   if (part) return { claims: [claimOf(answer, id, statementOf({ plan, part, answer }))], missing: [] };
   const main = claimOf(answer, id, scopeOf(plan));
   if (!item || !plan.listing) return { claims: [main], missing: [] };
-  const constraints = constraintClaims({ item, spec: plan.listing, confidence: answer.confidence });
+  const constraints = constraintClaims({
+    item,
+    spec: plan.listing,
+    confidence: answer.confidence,
+    ...(candidate.rankBound !== undefined ? { rankBound: candidate.rankBound } : {}),
+  });
   return {
     claims: [main, ...constraints.claims.map((c, j) => ({ ...c, claimId: `${id}.${String(j + 1)}` }))],
     missing: constraints.missing,
@@ -279,8 +286,10 @@ function candidatesOf(plan: Plan, state: RunState): Candidate[] {
   if (plan.kind === 'listing' && plan.listing) {
     const spec = plan.listing;
     const matching = state.items.filter((i) => meetsConstraints(i.item, spec, i.context)).map((i) => i.item);
+    const bound = rankBound(matching, spec);
     return rankItems(matching, spec).map((item) => ({
       label: item.name,
+      ...(bound !== undefined ? { rankBound: bound } : {}),
       // the listing's own score (completeness and selector stability, L07 §4)
       answer: { text: item.name, confidence: itemConfidence(item), source: item.source },
       item,
