@@ -33,6 +33,6 @@ function cleanName(candidate: string | undefined): string | undefined {
     .replace(/['’]s$/, '')
     .replace(/[.'’]+$/, '')
     .trim();
-  // one letter ("S" of "2014 S/S") names nothing
+  // one letter ("F" of "2019 F/W") names nothing
   return cleaned && cleaned.length > 1 && !QUESTION_WORDS.test(cleaned) ? cleaned : undefined;
 }

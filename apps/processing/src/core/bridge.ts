@@ -115,7 +115,7 @@ function pagesByUrl(chunks: readonly SourcedChunk[]): SourcedChunk[][] {
 
 /**
  * Where a page's title (without its qualifier) is written in a text, word-bounded; -1 when it is
- * not. A person-like title ("Richard Nixon": capitalised words only) is also mentioned by its last
+ * not. A person-like title ("Marta Kessel": capitalised words only) is also mentioned by its last
  * word written with its capital ("during the Nixon administration"), as texts name people by surname.
  */
 export function mentionAt(input: { text: string; lower: string; title: string }): number {

@@ -247,7 +247,7 @@ function pickAnswer(input: {
 
 /**
  * A span holding every word of a name the question gives ("Ralph Franklin Hefferline" for a
- * question about Ralph Hefferline) is the question's subject, not its answer.
+ * question about Oren Valdt) is the question's subject, not its answer.
  */
 function namesSubject(span: string, question: QuestionAnalysis): boolean {
   const tokens = new Set(tokenize(span));
@@ -313,8 +313,8 @@ function definitionIn(text: string, question: QuestionAnalysis): Picked | undefi
 const MAX_PHRASE_WORDS = 5;
 
 /**
- * The phrase right after the last key term ("the Normans were descended from Norse raiders" →
- * "Norse raiders" for "who were the Normans descended from"): up to five words, stopping at
+ * The phrase right after the last key term ("the Valdri were descended from river traders" →
+ * "river traders" for "who were the Valdri descended from"): up to five words, stopping at
  * punctuation, without the question's own words or leading stop words.
  */
 function phraseAfterTerms(

@@ -3,7 +3,7 @@ import { splitSentences } from '@forage/html';
 import { isStopWord, readableQuestion, tokenize } from './text.js';
 
 /**
- * Lower-case words that may sit inside a name ("Letters to Cleo", "In the Realm of the Hackers",
+ * Lower-case words that may sit inside a name ("Songs to Remember", "In the Valley of the Lanterns",
  * "Bank of Veloria"); "and" is not one of them: it joins two names.
  */
 const JOINERS = new Set([
@@ -34,9 +34,9 @@ const OPENERS = new Set(
 
 /**
  * The names a question mentions: runs of words written with a capital or starting with a digit
- * ("Scott Derrickson", "888 7th Avenue", "For Against"), lower-case joiners allowed inside a run.
+ * ("Ilse Varnek", "412 9th Street", "Over Under"), lower-case joiners allowed inside a run.
  * Every question starts with a capital, so its first word counts only when it is no stop word or
- * question opener ("Roger O. Egeberg was …", "2014 S/S is …", but not "Which …" or "Name …").
+ * question opener ("Teodor A. Brun was …", "2019 F/W is …", but not "Which …" or "Name …").
  */
 export function namedRuns(question: string): string[] {
   const text = readableQuestion(question).normalize('NFKC');
@@ -66,7 +66,7 @@ export interface EntityPage {
   readonly match: number;
 }
 
-/** The title without a parenthetical qualifier or a site suffix ("Ed Wood (film)" → "Ed Wood"). */
+/** The title without a parenthetical qualifier or a site suffix ("Nora Vale (film)" → "Nora Vale"). */
 export function titleCore(title: string): string {
   return (
     title
@@ -101,7 +101,7 @@ export function entityPage(entity: string, chunks: readonly SourcedChunk[]): Ent
     else if (core.length > 0 && core.length <= want.length + 1 && want.every((w) => core.includes(w)))
       match = 0.8;
     else if (core.length > 0 && core.every((w) => want.includes(w))) match = 0.7;
-    // "2011–12 VCU Rams" names the page "2011–12 VCU Rams men's basketball team": the title starts with it
+    // "2015–16 Orvel Hawks" names the page "2015–16 Orvel Hawks women's hockey team": the title starts with it
     else if (want.length >= 2 && want.every((w, i) => core[i] === w)) match = 0.7;
     else {
       const first = page.find((c) => {

@@ -22,11 +22,11 @@ export interface Lead {
 }
 
 /**
- * Where a second hop may look ("the director of Big Stone Gap is based in what city?"):
+ * Where a second hop may look ("the director of Lantern Hill is based in what city?"):
  * the page about a thing the question names (its subject) mentions other things by name beside
- * the question's terms ("… directed by Adriana Trigiani"); the answer may be on their pages. Each
+ * the question's terms ("… directed by Mira Solen"); the answer may be on their pages. Each
  * lead is such a name (not the question's own words, a country or a people's adjective) and a
- * query: the name with the question's terms the subject's page does not state ("Adriana Trigiani
+ * query: the name with the question's terms the subject's page does not state ("Mira Solen
  * based city"); the names in the sentences that state most of the question first. Before them,
  * the other things the question names whose pages were not read yet. Empty when no page is about a
  * named thing.

@@ -20,7 +20,7 @@ const DATE = new RegExp(
     `\\b${MONTH}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}\\b`,
     `\\b${MONTH}\\.?\\s+\\d{4}\\b`,
     '\\b\\d{4}-\\d{2}-\\d{2}\\b',
-    // a span of years in words ("from 1986 to 2013", "1969 until 1974") is one answer to "when"
+    // a span of years in words ("from 1978 to 2004", "1952 until 1961") is one answer to "when"
     '\\b(?:from\\s+)?(?:1\\d{3}|20\\d{2})\\s+(?:to|until|till|through)\\s+(?:1\\d{3}|20\\d{2})\\b',
     // a span of years ("1754–1763") is one answer to "when"
     '\\b(?:1\\d{3}|20\\d{2})\\s?[–—-]\\s?(?:1\\d{3}|20\\d{2}|\\d{2})\\b',

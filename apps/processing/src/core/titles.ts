@@ -7,7 +7,7 @@ import type { Retrieved } from './retrieval.js';
 import { countriesIn } from './places.js';
 import { isStopWord, readableQuestion, stem, tokenize } from './text.js';
 
-/** The first sentences of a page say what its subject is ("Animorphs is a science fantasy series …"). */
+/** The first sentences of a page say what its subject is ("Glasswing is a fantasy novel series …"). */
 const LEAD_SENTENCES = 2;
 /** Sentences of a page read as its description (the rest counts as context). */
 const DESCRIPTION_SENTENCES = 4;
@@ -121,7 +121,7 @@ export function titleCandidates(input: {
 
 /**
  * The title as a sentence writes it, verbatim: as is, or a person-like title with middle names
- * between its first and last word ("Charles Nungesser" written "Charles Eugène Jules Marie Nungesser").
+ * between its first and last word ("Paul Ardent" written "Paul Émile Victor Ardent").
  */
 export function writtenName(sentence: string, title: string): string | undefined {
   const at = sentence.toLowerCase().indexOf(title.toLowerCase());
@@ -158,7 +158,7 @@ export function saysItIs(sentence: string, kindStem: string): boolean {
 
 /**
  * How a page introduces a person: the name followed, within a few words, by their dates
- * ("Eenasul Fateh (born 3 April 1959)", "Ralph Hale (1910 – 1974)").
+ * ("Ilse Varnek (born 3 May 1961)", "Oren Valdt (1902 – 1977)").
  */
 export function introducesPerson(sentence: string, name: string): boolean {
   const at = sentence.toLowerCase().indexOf(name.toLowerCase());

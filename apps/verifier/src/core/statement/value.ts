@@ -75,7 +75,7 @@ export function checkValue(input: {
 
 /**
  * The node names the value, and not only as a piece of the subject's own name: "University" read
- * inside "Virginia Commonwealth University" says nothing about that university.
+ * inside "Orvel Northern University" says nothing about that university.
  */
 function named(input: { value: string; text: string; subject: string | undefined }): CheckResult {
   const { value, text, subject } = input;
