@@ -2,6 +2,7 @@ import type { Listing, ScoredAnswer, SourcedChunk } from '@forage/contracts';
 import type { ListingSpec } from '../plan/plan.js';
 import { termsOf } from '../explore/site-frontier.js';
 import { priceIn, ratingIn } from './numbers.js';
+import { tableItems } from './table-items.js';
 
 /** One item of a listing page, with the chunk that names it so it can be cited and verified. */
 export interface ListingItem {
@@ -9,6 +10,8 @@ export interface ListingItem {
   readonly url: string;
   readonly price?: number;
   readonly rating?: number;
+  /** Other numbers the item states, by their label in lower case (a table's "population" column). */
+  readonly values?: Readonly<Record<string, number>>;
   /** All text read for the item (its card), for constraint checks. */
   readonly text: string;
   /** A citable answer whose text is the item's name. */
@@ -27,9 +30,13 @@ export function itemsOfPage(input: {
   chunks: readonly SourcedChunk[];
   listings?: readonly Listing[];
   headings: readonly { text: string; xpath: string }[];
+  /** The noun asked for ("countries"): a table's column naming it holds the items' names. */
+  noun?: string;
 }): ListingItem[] {
   const typed = fromListings(input);
   if (typed.length > 0) return typed;
+  const rows = tableItems(input.chunks, input.noun);
+  if (rows.length > 0) return rows;
   const groups = new Map<string, SourcedChunk[]>();
   for (const chunk of input.chunks) {
     const heading = chunk.headingPath.at(-1);
@@ -121,8 +128,10 @@ function pick(chunk: SourcedChunk): Omit<ScoredAnswer['source'], 'snippet'> {
   };
 }
 
-/** Does the item meet every constraint of the request? Features must be present and not negated. */
+/** Does the item meet every constraint of the request (and state what it is ranked by)? Features must be present and not negated. */
 export function meetsConstraints(item: ListingItem, spec: ListingSpec, pageContext = ''): boolean {
+  // a ranked request ranks items stating what it ranks by; the order a page lists others in is no rank
+  if (spec.rank && rankValue(item, spec.rank.by) === undefined) return false;
   if (spec.maxPrice !== undefined && (item.price === undefined || item.price > spec.maxPrice)) return false;
   if (spec.minRating !== undefined && (item.rating === undefined || item.rating < spec.minRating))
     return false;
@@ -174,15 +183,19 @@ export function rankBound(items: readonly ListingItem[], spec: ListingSpec): num
   return value;
 }
 
-/** The field an item is ranked by, when it is one items carry (a price or a rating). */
+/** The field an item is ranked by: its price, its rating, or a number it states under that label. */
 export function rankValue(item: ListingItem, by: string): number | undefined {
-  return by === 'price' ? item.price : by === 'rating' ? item.rating : undefined;
+  if (by === 'price') return item.price;
+  if (by === 'rating') return item.rating;
+  const wanted = termsOf(by);
+  const label = Object.keys(item.values ?? {}).find((l) => [...termsOf(l)].some((t) => wanted.has(t)));
+  return label === undefined ? undefined : item.values?.[label];
 }
 
 function rankAll(items: readonly ListingItem[], spec: ListingSpec): ListingItem[] {
   const ranked = mergeByName(items);
   if (spec.rank) {
-    // items carry a price and a rating; a rank by anything else keeps the order found
+    // by a price, a rating or a labelled number; items without it (not candidates) would come last
     const by = spec.rank.by;
     const key = (i: ListingItem): number => rankValue(i, by) ?? Number.NaN;
     const sign = spec.rank.order === 'asc' ? 1 : -1;

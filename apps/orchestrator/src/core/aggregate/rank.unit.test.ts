@@ -52,7 +52,7 @@ describe('ranking a set', () => {
       ['Vento Rooms', 3.2],
       ['Pico Inn', 4.1],
     ]);
-    const spec = { features: [], rank: { by: 'rating', order: 'desc' as const }, limit: 1 };
+    const spec = { noun: 'hotel', features: [], rank: { by: 'rating', order: 'desc' as const }, limit: 1 };
     expect(rankItems([...rail, ...results], spec).map((i) => i.name)).toEqual(['Casa Lume']);
     expect(rankBound([...rail, ...results], spec)).toBe(4.1);
   });

@@ -16,7 +16,14 @@ import { countCandidate } from './count.js';
 import type { RunState } from '../loop/run-state.js';
 import type { Part, Plan } from '../plan/plan.js';
 import type { StepRunner } from '../loop/step.js';
-import { itemConfidence, meetsConstraints, rankBound, rankItems, type ListingItem } from './listing-items.js';
+import {
+  itemConfidence,
+  meetsConstraints,
+  rankBound,
+  rankItems,
+  rankValue,
+  type ListingItem,
+} from './listing-items.js';
 import { ATTRIBUTES } from '@forage/question';
 import { dateValueIn, numberIn } from './numbers.js';
 
@@ -287,19 +294,25 @@ function candidatesOf(plan: Plan, state: RunState): Candidate[] {
     const spec = plan.listing;
     const matching = state.items.filter((i) => meetsConstraints(i.item, spec, i.context)).map((i) => i.item);
     const bound = rankBound(matching, spec);
-    return rankItems(matching, spec).map((item) => ({
-      label: item.name,
-      ...(bound !== undefined ? { rankBound: bound } : {}),
-      // the listing's own score (completeness and selector stability, L07 §4)
-      answer: { text: item.name, confidence: itemConfidence(item), source: item.source },
-      item,
-      detail: [
-        item.price !== undefined ? `$${String(item.price)}` : '',
-        item.rating !== undefined ? `rating ${String(item.rating)}` : '',
-      ]
-        .filter(Boolean)
-        .join(', '),
-    }));
+    return rankItems(matching, spec).map((item) => {
+      // the number ranked by, when it is not the price or rating shown anyway
+      const by = spec.rank?.by;
+      const rankedBy = by && by !== 'price' && by !== 'rating' ? rankValue(item, by) : undefined;
+      return {
+        label: item.name,
+        ...(bound !== undefined ? { rankBound: bound } : {}),
+        // the listing's own score (completeness and selector stability, L07 §4)
+        answer: { text: item.name, confidence: itemConfidence(item), source: item.source },
+        item,
+        detail: [
+          item.price !== undefined ? `$${String(item.price)}` : '',
+          item.rating !== undefined ? `rating ${String(item.rating)}` : '',
+          rankedBy !== undefined ? `${spec.rank?.by ?? ''} ${rankedBy.toLocaleString('en-US')}` : '',
+        ]
+          .filter(Boolean)
+          .join(', '),
+      };
+    });
   }
   return plan.parts.flatMap((part) => {
     // a part no answer was sufficient for: its latest plausible answer, if the verifier confirms it

@@ -108,6 +108,7 @@ async function readCapture(
           chunks,
           ...(understanding.listings ? { listings: understanding.listings } : {}),
           headings: structure.headings,
+          ...(plan.listing ? { noun: plan.listing.noun } : {}),
         })
       : [];
   const context = `${understanding.title} ${chunks[0]?.text ?? ''}`;

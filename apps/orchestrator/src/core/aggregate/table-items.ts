@@ -1,0 +1,103 @@
+import type { ScoredAnswer, SourcedChunk } from '@forage/contracts';
+import { numbersIn } from '@forage/lexicon';
+import { termsOf } from '../explore/site-frontier.js';
+import type { ListingItem } from './listing-items.js';
+
+/** A row as the text model writes it: `Header: value` pairs separated by semicolons. */
+interface Row {
+  readonly chunk: SourcedChunk;
+  readonly cells: ReadonlyMap<string, string>;
+}
+
+const MIN_ROWS = 3;
+
+/**
+ * The rows of a data table as items: rows of one table (chunks under the same table element) that
+ * share their headers, at least three of them. The item's name is the cell under the header naming
+ * the noun asked for ("Country" for countries), else the first column whose cells are all words; each
+ * cell that is a number is a value under its header ("Population" → 66967605). A table of one
+ * thing's facts (an infobox: one `Label: value` per row) shares no headers between rows and yields
+ * nothing.
+ */
+export function tableItems(chunks: readonly SourcedChunk[], noun?: string): ListingItem[] {
+  const tables = new Map<string, Row[]>();
+  for (const chunk of chunks) {
+    const table = tableOf(chunk.xpath);
+    const cells = cellsOf(chunk.text);
+    if (!table || !cells) continue;
+    tables.set(table, [...(tables.get(table) ?? []), { chunk, cells }]);
+  }
+  const items: ListingItem[] = [];
+  for (const rows of tables.values()) items.push(...itemsOfTable(rows, noun));
+  return items;
+}
+
+function itemsOfTable(rows: readonly Row[], noun: string | undefined): ListingItem[] {
+  const headers = [...(rows[0]?.cells.keys() ?? [])];
+  const sameHeaders = rows.filter(
+    (r) => r.cells.size === headers.length && headers.every((h) => r.cells.has(h)),
+  );
+  if (sameHeaders.length < MIN_ROWS || headers.length < 2) return [];
+  const nameHeader = nameColumn(sameHeaders, headers, noun);
+  if (!nameHeader) return [];
+  return sameHeaders.flatMap((row) => {
+    const name = row.cells.get(nameHeader) ?? '';
+    if (name === '') return [];
+    const values: Record<string, number> = {};
+    for (const [header, cell] of row.cells) {
+      const only = numbersIn(cell);
+      if (header !== nameHeader && only.length === 1 && only[0])
+        values[header.toLowerCase()] = only[0].amount;
+    }
+    const source: ScoredAnswer['source'] = {
+      chunkId: row.chunk.chunkId,
+      nodeId: row.chunk.chunkId,
+      url: row.chunk.url,
+      title: row.chunk.title,
+      xpath: row.chunk.xpath,
+      domSnapshot: row.chunk.domSnapshot,
+      logRecordId: row.chunk.logRecordId,
+      snippet: row.chunk.text,
+    };
+    // L07 §4 as the listing reader scores: 0.8 × completeness (cells filled) + 0.2 × selector stability (not re-read: 0)
+    const filled = [...row.cells.values()].filter((c) => c !== '').length / headers.length;
+    const confidence = Math.round(0.8 * filled * 1000) / 1000;
+    return [
+      { name, url: row.chunk.url, text: row.chunk.text, values, confidence, source, evidence: [source] },
+    ];
+  });
+}
+
+/** The header naming the noun asked for, else the first whose cells are all words, each different. */
+function nameColumn(
+  rows: readonly Row[],
+  headers: readonly string[],
+  noun: string | undefined,
+): string | undefined {
+  const wanted = noun ? termsOf(noun) : new Set<string>();
+  const named = headers.find((h) => [...termsOf(h)].some((t) => wanted.has(t)));
+  if (named) return named;
+  return headers.find((h) => {
+    const cells = rows.map((r) => r.cells.get(h) ?? '');
+    return new Set(cells).size === cells.length && cells.every((c) => c !== '' && numbersIn(c).length === 0);
+  });
+}
+
+/** `Rank: 1; Country: Sheth; Population: 66,967,605` → its cells by header; undefined for other text. */
+function cellsOf(text: string): Map<string, string> | undefined {
+  const parts = text.split('; ');
+  if (parts.length < 2) return undefined;
+  const cells = new Map<string, string>();
+  for (const part of parts) {
+    const at = part.indexOf(': ');
+    if (at <= 0) return undefined;
+    cells.set(part.slice(0, at).trim(), part.slice(at + 2).trim());
+  }
+  return cells;
+}
+
+/** The table a row's XPath is in (`…/table[1]/tbody[1]/tr[3]` → `…/table[1]`). */
+function tableOf(xpath: string): string | undefined {
+  const match = /^(.*\/table\[\d+\])(?:\/(?:tbody|thead|tfoot)\[\d+\])?\/tr\[\d+\]$/.exec(xpath);
+  return match?.[1];
+}
