@@ -83,7 +83,11 @@ function fromListings(input: {
       l.kind === 'hotel' ? l.star_rating?.source : undefined,
     ].filter((s): s is NonNullable<typeof s> => s !== undefined);
     const price = 'price' in l && l.price ? Number(l.price.value) : priceIn(card);
-    const rating = ratingIn(card) ?? (l.kind === 'hotel' && l.star_rating ? l.star_rating.value : undefined);
+    // a guest rating as the card writes it ("rating 3.5 / 5"), read in its chunks or at the star
+    // field's node (a card's text repeated by another card is dropped from the chunks); a star class
+    // ("5-star") is not a rating
+    const rating =
+      ratingIn(card) ?? (l.kind === 'hotel' && l.star_rating ? ratingIn(l.star_rating.snippet) : undefined);
     const extras = [
       'location' in l ? l.location?.value : undefined,
       'amenities' in l ? l.amenities?.value.join(', ') : undefined,

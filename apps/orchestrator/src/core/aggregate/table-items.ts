@@ -14,7 +14,8 @@ const MIN_ROWS = 3;
 /**
  * The rows of a data table as items: rows of one table (chunks under the same table element) that
  * share their headers, at least three of them. The item's name is the cell under the header naming
- * the noun asked for ("Country" for countries), else the first column whose cells are all words; each
+ * the noun asked for ("Country" for countries), else, in a table under a heading naming the noun,
+ * the first column whose cells are all words; each
  * cell that is a number is a value under its header ("Population" → 66967605). A table of one
  * thing's facts (an infobox: one `Label: value` per row) shares no headers between rows and yields
  * nothing.
@@ -68,7 +69,10 @@ function itemsOfTable(rows: readonly Row[], noun: string | undefined): ListingIt
   });
 }
 
-/** The header naming the noun asked for, else the first whose cells are all words, each different. */
+/**
+ * The header naming the noun asked for, else (when the table's headings name the noun) the first
+ * whose cells are all words, each different.
+ */
 function nameColumn(
   rows: readonly Row[],
   headers: readonly string[],
@@ -77,6 +81,11 @@ function nameColumn(
   const wanted = noun ? termsOf(noun) : new Set<string>();
   const named = headers.find((h) => [...termsOf(h)].some((t) => wanted.has(t)));
   if (named) return named;
+  // no column names the noun: the rows are its members only when the table's headings do
+  // ("List of lakes by depth" for lakes; a country page's table of towns is no list of countries)
+  const first = rows[0]?.chunk;
+  const context = first ? termsOf([...first.headingPath, first.title].join(' ')) : new Set<string>();
+  if (noun && ![...wanted].some((t) => context.has(t))) return undefined;
   return headers.find((h) => {
     const cells = rows.map((r) => r.cells.get(h) ?? '');
     return new Set(cells).size === cells.length && cells.every((c) => c !== '' && numbersIn(c).length === 0);

@@ -41,8 +41,18 @@ describe('a data table read as items', () => {
     expect(rankItems(items, spec).map((i) => i.name)).toEqual(['Tasmer', 'Quorra']);
   });
 
-  it('takes the first column of distinct words as the name when no header names the noun', () => {
-    expect(tableItems(rows, 'places').map((i) => i.name)).toEqual(['Orvel', 'Tasmer', 'Ninla', 'Quorra']);
+  it('takes the first column of distinct words as the name when the headings name the noun', () => {
+    const titled = rows.map((r) => ({
+      ...r,
+      headingPath: ['Deepest waters'],
+      title: 'List of waters by depth',
+    }));
+    expect(tableItems(titled, 'waters').map((i) => i.name)).toEqual(['Orvel', 'Tasmer', 'Ninla', 'Quorra']);
+  });
+
+  it('reads no members of another noun from a table neither its headers nor its headings name', () => {
+    // a page's table of towns is no list of the countries asked for
+    expect(tableItems(rows, 'countries')).toEqual([]);
   });
 
   it('reads nothing from one thing’s facts (rows with different labels) or from two rows', () => {
