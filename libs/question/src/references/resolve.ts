@@ -472,8 +472,9 @@ function readEllipsis(input: {
     'iu',
   ).exec(body);
   const prep = prepMatch?.[2];
-  // "and in X?" swaps a place or a thing by name ("and in 2020?" is no swap of the subject)
-  const replacement = about ?? (prep && /\p{Lu}/u.test(prep) ? prep : undefined);
+  // "and in X?" swaps a place or a thing by name ("and in 2020?" is no swap of the subject); a
+  // whole question after the preposition ("On <address> what is …?") asks for itself
+  const replacement = about ?? (prep && /\p{Lu}/u.test(prep) && !asksItself(prep) ? prep : undefined);
   if (replacement && isAttributePhrase(replacement))
     return attributeEllipsis(replacement, input.input, input.question);
   if (replacement)
@@ -493,6 +494,11 @@ function readEllipsis(input: {
   )
     return attributeEllipsis(body, input.input, input.question);
   return undefined;
+}
+
+/** A clause of its own: a question word, or an address, after the preposition; not a name to swap in. */
+function asksItself(phrase: string): boolean {
+  return /:\/\/|\b(?:what|which|who|whom|whose|when|where|why|how)\b/iu.test(phrase);
 }
 
 /** "its population", "the capital" (no name of its own): an attribute asked of the thread's subject. */

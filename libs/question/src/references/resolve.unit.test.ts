@@ -305,6 +305,14 @@ describe('readAgainstThread: questions without references are left alone', () =>
       'self-contained',
     );
   });
+
+  it.each([
+    'On http://127.0.0.1:8080/ what is the capital of Karsland?',
+    'On the Karsland wiki, which city is the largest?',
+    'In Karsland, how many people live in the capital?',
+  ])('a whole question after a preposition is no ellipsis: %s', (question) => {
+    expect(readAgainstThread({ question, turns: [] }).status).toBe('self-contained');
+  });
 });
 
 describe('readAgainstThread: a reference nothing settles is asked back', () => {
