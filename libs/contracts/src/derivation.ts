@@ -10,9 +10,9 @@ import { sourceSchema } from './source.js';
  */
 export const answerDerivationSchema = z
   .object({
-    kind: z.enum(['yes_no', 'choice', 'count']).meta({
+    kind: z.enum(['yes_no', 'choice', 'count', 'sum', 'average']).meta({
       description:
-        'yes_no: "yes"/"no" from the entities\' pages; choice: the option the compared pages favour; count: how many listed items (each a support, each verified with its constraints) meet the request',
+        'yes_no: "yes"/"no" from the entities\' pages; choice: the option the compared pages favour; count: how many listed items (each a support, each verified with its constraints) meet the request; sum/average: of one attribute over the selected items, each support the item\'s value as its page labels it ("Population: 859,887")',
     }),
     rule: z.string().min(1).max(300).meta({ description: 'The rule applied, in words (for the claim)' }),
     sources: z

@@ -92,11 +92,17 @@ function sumQuestion(text: string, constraints: Constraints): SetQuestion | unde
   if (!attribute || !noun) return undefined;
   const kind = /average|mean|median/i.test(m[1]) ? 'average' : 'sum';
   const operation: SetOperation = { kind, attribute };
+  // over the top k of an order: "the total population of the three smallest countries"
+  const top = topQuestion(text.slice(m.index + m[0].length), constraints);
+  const ordered =
+    top?.operation.kind === 'top' && !constraints.order
+      ? { ...constraints, order: top.operation.order, count: constraints.count ?? top.operation.k }
+      : constraints;
   return {
     noun: singular(noun.word),
     operation,
     asked: attribute,
-    constraints: withCategory(constraints, noun),
+    constraints: withCategory(ordered, noun),
   };
 }
 

@@ -1,5 +1,7 @@
 import type { CheckResult, Claim, ClaimSource, StoredLogRecord } from '@forage/contracts';
 import { normalizeText } from '@forage/html';
+import { namesAttribute, numbersIn } from '@forage/lexicon';
+import { MONEY_ATTRIBUTES } from './statement/attribute.js';
 import { checkEvidenceIntact, checkEvidenceMatchesRecord, checkRecordExists } from './checks.js';
 import type { FetchedEvidence } from './inputs.js';
 import type { SnapshotPage } from './page/snapshot-page.js';
@@ -115,6 +117,8 @@ export function checkAnswerDerived(input: {
         }
       : fail(`the count ${String(counted)} is not the ${String(items.size)} items its supports name`);
   }
+  if (derivation.kind === 'sum' || derivation.kind === 'average')
+    return checkQuantityDerived({ claim, kind: derivation.kind, rule: derivation.rule });
   const names = (text: string | undefined): boolean =>
     text !== undefined && normalizeText(text).toLowerCase().includes(answer);
   const sources = claimSources(claim);
@@ -124,6 +128,47 @@ export function checkAnswerDerived(input: {
       `the chosen option "${claim.text}" is named by none of the supporting snippets or their pages`,
     );
   return { name: 'answer_derived', passed: true, detail: `"${claim.text}" chosen by: ${derivation.rule}` };
+}
+
+/**
+ * A sum or an average re-derived from its supports: each support states one number labelled as the
+ * claim's attribute ("Population: 859,887"; an amount of money names a price by its currency), and
+ * the claimed figure is their sum or mean to the precision it is written in. The supports are
+ * checked at their nodes like any other; a support that states no number, several, or a number
+ * under another label refuses the claim.
+ */
+function checkQuantityDerived(input: { claim: Claim; kind: 'sum' | 'average'; rule: string }): CheckResult {
+  const { claim, kind } = input;
+  const fail = (detail: string): CheckResult => ({ name: 'answer_derived', passed: false, detail });
+  const attribute = claim.attribute?.id;
+  if (!attribute) return fail(`a ${kind} without the attribute it adds up`);
+  const supports = claimSources(claim);
+  const amounts: number[] = [];
+  for (const [i, support] of supports.entries()) {
+    const mentions = numbersIn(support.snippet);
+    const [only] = mentions;
+    const which = `support ${String(i + 1)} ("${support.snippet.slice(0, 80)}")`;
+    if (!only || mentions.length !== 1)
+      return fail(`${which} states ${String(mentions.length)} numbers, not one`);
+    const labelled =
+      namesAttribute(support.snippet, attribute) !== undefined ||
+      (MONEY_ATTRIBUTES.has(attribute) && only.currency !== undefined);
+    if (!labelled) return fail(`${which} does not label its number as ${attribute}`);
+    amounts.push(only.amount);
+  }
+  const claimed = numbersIn(claim.text)[0];
+  if (!claimed) return fail(`the ${kind} "${claim.text}" is not a number`);
+  const total = amounts.reduce((a, b) => a + b, 0);
+  const expected = kind === 'sum' ? total : total / amounts.length;
+  const decimals = /[.,](\d+)$/.exec(claimed.raw)?.[1]?.length ?? 0;
+  const tolerance = decimals > 0 && !/^\d{1,3}([.,]\d{3})+$/.test(claimed.raw) ? 0.5 * 10 ** -decimals : 0.5;
+  return Math.abs(claimed.amount - expected) <= tolerance + 1e-9
+    ? {
+        name: 'answer_derived',
+        passed: true,
+        detail: `${kind} of ${String(amounts.length)} ${attribute} values re-derived: ${String(expected)}`,
+      }
+    : fail(`the ${kind} of the supports' ${attribute} is ${String(expected)}, not ${claimed.raw}`);
 }
 
 /** A span or listing claim carrying a derivation is malformed: it is either quoted or derived. */

@@ -4,7 +4,7 @@ import { claimOf } from '../claims.js';
 import { scopeOf } from '../claim-statement.js';
 import type { StepRunner } from '../loop/step.js';
 import type { Plan } from '../plan/plan.js';
-import type { Candidate } from './release.js';
+import type { AggregateResult, Candidate } from './release.js';
 
 /**
  * "How many hotels in X have a pool?": the count of the listed items that were each verified with
@@ -18,7 +18,7 @@ export async function countCandidate(input: {
   plan: Plan;
   verified: readonly Candidate[];
   recordIds: readonly string[];
-}): Promise<{ candidate: Candidate; verified: boolean; reason?: string }[]> {
+}): Promise<AggregateResult[]> {
   const { acts, step, plan, verified } = input;
   const items = verified.filter((c) => c.item);
   const [first] = items;
@@ -55,6 +55,7 @@ export async function countCandidate(input: {
     {
       candidate,
       verified: ok,
+      ...(report.verdict ? { verdict: report.verdict } : {}),
       ...(ok ? {} : { reason: verdict?.reasons?.join('; ') ?? 'the count was not verified' }),
     },
   ];

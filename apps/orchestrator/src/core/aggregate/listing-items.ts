@@ -169,11 +169,15 @@ export function hasFeature(text: string, feature: string): boolean {
   });
 }
 
-/** Items meeting the constraints, one per name, ranked as asked (or as found), cut to the limit. */
+/** Items meeting the constraints, one per name, ranked as asked (or as found), cut to the limit (a list: 20). */
 export function rankItems(items: readonly ListingItem[], spec: ListingSpec): ListingItem[] {
   const ranked = rankAll(items, spec);
-  return spec.limit ? ranked.slice(0, spec.limit) : ranked.slice(0, 20);
+  // a list shows its first 20; a count, sum or mean over more is refused (overAggregated)
+  return ranked.slice(0, spec.limit ?? MAX_AGGREGATED);
 }
+
+/** The most items a count, sum or mean is derived over: each is verified with its constraints in one request, and the derived claim cites each. */
+export const MAX_AGGREGATED = 20;
 
 /**
  * The value a ranked answer beats: the rank field of the best item left out by the limit ("the

@@ -8,17 +8,20 @@ import type {
   VerdictRef,
 } from '@forage/contracts';
 import { answerConfidence, confidenceComponents } from '@forage/retrieval';
-import type { Activities } from '../activities.js';
+import type { Activities, VerifyReply } from '../activities.js';
 import { citationsFor, claimOf, failureReasons } from '../claims.js';
 import { scopeOf, statementOf } from '../claim-statement.js';
 import { constraintClaims } from './constraint-claims.js';
 import { countCandidate } from './count.js';
+import { quantityCandidate } from './quantity.js';
 import type { RunState } from '../loop/run-state.js';
 import type { Part, Plan } from '../plan/plan.js';
 import type { StepRunner } from '../loop/step.js';
 import {
   itemConfidence,
+  MAX_AGGREGATED,
   meetsConstraints,
+  mergeByName,
   rankBound,
   rankItems,
   rankValue,
@@ -36,6 +39,17 @@ export interface Candidate {
   /** For a ranked listing: the rank field of the best item the limit left out (the item must beat it). */
   readonly rankBound?: number;
   readonly detail?: string;
+}
+
+/**
+ * A count, sum or mean verified as a derived claim of its own, with the verdict that records it
+ * (the answer's citations are its supports, so that verdict is the one the gateway checks them by).
+ */
+export interface AggregateResult {
+  readonly candidate: Candidate;
+  readonly verified: boolean;
+  readonly verdict?: VerifyReply['verdict'];
+  readonly reason?: string;
 }
 
 /** Earlier hops of a nested question, already verified, carried into the last hop's verification. */
@@ -92,6 +106,9 @@ export async function releaseAnswer(input: {
       checked: [],
     };
   }
+  const over = overAggregated(plan, state);
+  if (over)
+    return { outcome: 'no_answer', answer: null, failures: [{ claim: '', reason: over }], checked: [] };
   if (candidates.length === 0) {
     const reason =
       state.taskMissing.length > 0
@@ -149,9 +166,14 @@ export async function releaseAnswer(input: {
       })
     : [];
   const recorded = report.verdict ? { verdict: report.verdict } : {};
-  if (plan.listing?.aggregate?.kind === 'count') {
-    // the count of the items verified with every constraint, verified as a derived claim of its own
-    const counted = await countCandidate({ acts, step, plan, verified, recordIds });
+  const aggregate = plan.listing?.aggregate;
+  if (aggregate) {
+    // the count (sum, mean) over the items verified with every constraint, verified as a derived claim of its own
+    const input = { acts, step, plan, verified, recordIds };
+    const counted =
+      aggregate.kind === 'count'
+        ? await countCandidate(input)
+        : [await quantityCandidate(input)].filter((c) => c !== undefined);
     const [count] = counted;
     const all = [
       ...checked,
@@ -166,11 +188,12 @@ export async function releaseAnswer(input: {
       else
         failures.push({
           claim: '',
-          reason: 'no listed item was verified with every constraint: nothing to count',
+          reason: `no listed item was verified with every constraint: nothing to ${aggregate.kind === 'count' ? 'count' : 'add up'}`,
         });
       return { outcome: 'unverified', answer: null, failures, checked: all, ...recorded };
     }
     const { citations, derived } = citeAll([count.candidate], state);
+    const aggregateVerdict = count.verdict ? { verdict: count.verdict } : recorded;
     return {
       outcome: 'answered',
       answer: {
@@ -181,7 +204,7 @@ export async function releaseAnswer(input: {
       },
       failures,
       checked: all,
-      ...recorded,
+      ...aggregateVerdict,
     };
   }
   const combined = combine({ plan, verified, all: candidates });
@@ -274,6 +297,20 @@ function confirmationConfidence(done: { text: string; source: { snippet: string 
     answer: done.text,
   });
   return { confidence: answerConfidence(components), components };
+}
+
+/**
+ * A count, sum or mean over more items than one verification can check each of (each is a support
+ * of the derived claim) would be a figure over part of the set: refused, saying how many there are.
+ */
+function overAggregated(plan: Plan, state: RunState): string | undefined {
+  const spec = plan.listing;
+  if (plan.kind !== 'listing' || !spec?.aggregate || spec.limit !== undefined) return undefined;
+  const matching = state.items.filter((i) => meetsConstraints(i.item, spec, i.context)).map((i) => i.item);
+  const all = mergeByName(matching).length;
+  return all > MAX_AGGREGATED
+    ? `${String(all)} ${spec.noun} meet the request; a ${spec.aggregate.kind} is verified over at most ${String(MAX_AGGREGATED)}, each checked at its node`
+    : undefined;
 }
 
 function candidatesOf(plan: Plan, state: RunState): Candidate[] {

@@ -10,7 +10,7 @@ export interface StatementCheck {
 }
 
 /** Attributes whose value is an amount of money. */
-const MONEY_ATTRIBUTES = new Set(['price', 'gdp']);
+export const MONEY_ATTRIBUTES: ReadonlySet<string> = new Set(['price', 'gdp']);
 
 /** How far from the value a label in the same clause still labels it. */
 const NEAR = 60;
