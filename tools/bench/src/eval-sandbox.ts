@@ -4,7 +4,7 @@
  * through the real stack as `forage up` starts it (every service its own process, real
  * nats-server and Chromium), no LLM. Only released (verified) answers count as success.
  *
- * Composed kinds (nested, superlative, topk, count, constrained) are generated from the same
+ * Composed kinds (nested, superlative, topk, count, aggregate, constrained) are generated from the same
  * facts; `--seed N` serves and asks about another sandbox world (SANDBOX_SEED for `forage up`).
  *
  *   npm run eval:sandbox [-- --only fact,multi] [--seed N] [--limit N] [--verbose]

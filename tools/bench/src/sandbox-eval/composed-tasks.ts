@@ -9,7 +9,8 @@ import type { EvalTask } from './tasks.js';
 
 /**
  * Questions that compose, generated from the world's own facts (any seed): nested hops,
- * superlatives, top-k, counts and listings under several constraints (one of them not a price).
+ * superlatives, top-k, counts, sums and means, and listings under several constraints (one of them
+ * not a price).
  * Entities are picked by rule (never by name), so another seed asks the same kinds about other things.
  */
 export function composedTasks(web: SandboxWeb): EvalTask[] {
@@ -169,6 +170,32 @@ export function composedTasks(web: SandboxWeb): EvalTask[] {
       kind: 'count',
       question: `How many hotels in ${city} have ${words}?`,
       expect: { type: 'number', value: all.filter((h) => h[feature]).length },
+    });
+  }
+
+  // aggregate: a sum over the top k of an order, and a mean over a city's hotels
+  {
+    const sorted = [...countries].sort((a, b) => a.population - b.population);
+    for (const k of [2, 3]) {
+      const last = sorted[k - 1];
+      const next = sorted[k];
+      if (!last || !next || last.population === next.population) continue;
+      add({
+        kind: 'aggregate',
+        question: `What is the total population of the ${k === 2 ? 'two' : 'three'} least populous countries?`,
+        expect: { type: 'number', value: sorted.slice(0, k).reduce((sum, c) => sum + c.population, 0) },
+      });
+    }
+  }
+  for (const city of hotelCities.slice(1, 3)) {
+    const all = inCity(city);
+    // a mean is verified over at most 20 items, each checked at its node
+    if (all.length === 0 || all.length > 20) continue;
+    const mean = all.reduce((sum, h) => sum + h.pricePerNightUsd, 0) / all.length;
+    add({
+      kind: 'aggregate',
+      question: `What is the average price of hotels in ${city}?`,
+      expect: { type: 'number', value: Math.round(mean * 100) / 100 },
     });
   }
 

@@ -7,6 +7,7 @@ describe('composed eval tasks, generated from any world', () => {
     const tasks = composedTasks(generateSandbox({ seed }));
     for (const kind of ['nested', 'superlative', 'topk', 'count', 'constrained'])
       expect([kind, tasks.filter((t) => t.kind === kind).length >= 3]).toEqual([kind, true]);
+    expect(tasks.filter((t) => t.kind === 'aggregate').length).toBeGreaterThanOrEqual(2);
   });
 
   it('asks questions the question model reads as the kind they are', () => {
@@ -15,6 +16,7 @@ describe('composed eval tasks, generated from any world', () => {
       superlative: 'set',
       topk: 'set',
       count: 'set',
+      aggregate: 'set',
       constrained: 'listing',
     };
     for (const task of composedTasks(generateSandbox({ seed: 7 })))

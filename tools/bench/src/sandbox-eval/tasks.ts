@@ -17,6 +17,7 @@ export type TaskKind =
   | 'superlative'
   | 'topk'
   | 'count'
+  | 'aggregate'
   | 'constrained';
 
 /** What a correct answer must contain. */
