@@ -20,6 +20,18 @@ function namesSeveral(question: string): boolean {
 }
 
 /**
+ * The question without the address it names as where to look: "On https://x.example/ what is …?"
+ * and "What is … on https://x.example/?" read as "What is …?".
+ */
+export function withoutAddress(text: string): string {
+  const stripped = text
+    .replace(/^(?:on|at|from|in|using)\s+https?:\/\/\S+?[,:]?\s+/iu, '')
+    .replace(/\s+(?:on|at|from|in|using)\s+https?:\/\/\S+?(?=[?.!]*$)/iu, '')
+    .trim();
+  return stripped === text || stripped === '' ? text : stripped.charAt(0).toUpperCase() + stripped.slice(1);
+}
+
+/**
  * The one reading of a question for the planner, processing, search and the verifier. Pure: the
  * same text always reads the same; nothing here names a site, product or benchmark entity.
  */
@@ -27,7 +39,9 @@ export function readQuestion(question: string): QuestionReading {
   const text = question.trim().replace(/\s+/g, ' ');
   const constraints = constraintsOf(text);
   const mentions = mentionsIn(text);
-  const chain = hopChainOf(text);
+  // where to look is a constraint (the site), not a hop or a member of a set
+  const asked = withoutAddress(text);
+  const chain = hopChainOf(asked);
   if (chain) {
     const last = chain.hops[chain.hops.length - 1];
     return {
@@ -41,7 +55,7 @@ export function readQuestion(question: string): QuestionReading {
       constraints,
     };
   }
-  const set = namesSeveral(text) ? undefined : setQuestionOf(text, constraints);
+  const set = namesSeveral(asked) ? undefined : setQuestionOf(asked, constraints);
   if (set) {
     const shape = set.operation.kind === 'filter' ? 'listing' : 'set';
     const answerType =

@@ -371,3 +371,16 @@ describe('facts and answer types', () => {
     expect(reading.mentions.join(' ')).toContain(place);
   });
 });
+
+describe('an address the question names is where to look, not part of what is asked', () => {
+  it.each([
+    ['On http://127.0.0.1:8080/ what is the capital of Karsland?', 'fact'],
+    ['What is the capital of Karsland on https://wiki.example/?', 'fact'],
+    ['On http://127.0.0.1:8080/, what is the population of the capital of Karsland?', 'nested'],
+    ['On http://127.0.0.1:8080/ which hotel in Tirvane has the highest rating?', 'set'],
+  ])('%s', (question, shape) => {
+    const read = readQuestion(question);
+    expect(read.shape).toBe(shape);
+    if (read.chain) expect(read.chain.hops.map((h) => h.template).join(' ')).not.toContain('http');
+  });
+});
