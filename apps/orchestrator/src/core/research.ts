@@ -167,9 +167,10 @@ export async function research(given: Activities, input: ResearchInput): Promise
         state.searches += 1;
         state.servingPart = decision.partId;
         state.queriesTried.add(decision.query.toLowerCase());
+        const query = withinScope(decision.query, plan);
         const reply = await step(
           'search',
-          () => acts.search(decision.query),
+          () => acts.search(query),
           (r) => `"${decision.query}": ${String(r.results.length)} results`,
         ).catch(() => undefined);
         if (reply) {
@@ -178,7 +179,7 @@ export async function research(given: Activities, input: ResearchInput): Promise
           state.resultUrls = reply.results
             .slice(0, input.resultsPerSearch)
             .map((r) => r.url)
-            .filter((u) => !state.isVisited(u));
+            .filter((u) => !state.isVisited(u) && inScope(u, plan));
           for (const u of state.resultUrls) state.searchedUrls.add(normalizeUrl(u));
         }
         break;
@@ -281,10 +282,27 @@ function searchOutcomesOf(
  * another site to send the same details to.
  */
 function searchClosedFor(plan: Plan, state: RunState): string | undefined {
-  if (plan.scope?.kind === 'page') return plan.scope.why;
+  // a site's home page given: its own pages may be searched for (site: operators), nothing else
+  if (plan.scope?.kind === 'page' && !plan.scope.site) return plan.scope.why;
   if (plan.kind === 'task' && state.taskSite)
     return `the task is on ${state.taskSite}; no other site is looked for to send the details to`;
   return undefined;
+}
+
+/** A query held to the sites of a page scope (`site:host:port` for each), else as it is. */
+function withinScope(query: string, plan: Plan): string {
+  if (plan.scope?.kind !== 'page') return query;
+  return [query, ...plan.scope.origins.map((o) => `site:${new URL(o).host}`)].join(' ');
+}
+
+/** A result on one of the page scope's sites (a provider may ignore `site:`); any result when open. */
+function inScope(url: string, plan: Plan): boolean {
+  if (plan.scope?.kind !== 'page') return true;
+  try {
+    return plan.scope.origins.includes(new URL(url).origin);
+  } catch {
+    return false;
+  }
 }
 
 function siteRoot(site: string): string {

@@ -174,7 +174,7 @@ function followable(input: {
     input.plan.kind === 'task' && taskSite ? links.filter((l) => isOnSite(l.url, taskSite)) : links;
   if (scope?.kind !== 'page') return onTaskSite(input.links);
   const exploring = input.plan.kind === 'listing' || input.plan.kind === 'task';
-  if (!exploring && !input.state.scopePages.has(normalizeUrl(input.url))) return [];
+  if (!exploring && !scope.site && !input.state.scopePages.has(normalizeUrl(input.url))) return [];
   const sites = new Set([...scope.origins, originOf(input.url)]);
   return onTaskSite(input.links.filter((l) => sites.has(originOf(l.url))));
 }

@@ -1,8 +1,9 @@
 /**
  * Where a question may be answered from. A question about a page the user names (`--url`, a URL
  * in the question, or "this page / this product / this article") is answered from that page and
- * the pages it links to on its own site; the run searches nowhere else unless the question asks
- * to go further ("… and on other sites", "search the web for …").
+ * the pages it links to on its own site (from a site's home page: that site, at any depth); the run
+ * searches nowhere else unless the question asks to go further ("… and on other sites", "search the
+ * web for …").
  */
 export type Scope =
   | { readonly kind: 'open' }
@@ -12,6 +13,11 @@ export type Scope =
       readonly pages: readonly string[];
       /** Their origins: links are followed on these sites only. */
       readonly origins: readonly string[];
+      /**
+       * The user gave a site's home page ("On https://x.example/ what is …?"), not a page about the
+       * thing asked: the run explores that site at any depth (within its page budget), still nowhere else.
+       */
+      readonly site: boolean;
       /** Why the run is held to the page, for the report. */
       readonly why: string;
     };
@@ -35,7 +41,18 @@ export function scopeOf(input: { question: string; startUrls: readonly string[] 
     startUrls.length === 0
       ? `the question is about "${deictic ?? 'this page'}" but names no page (give it with --url)`
       : `the question is about the page${startUrls.length > 1 ? 's' : ''} given (${startUrls.join(', ')})`;
-  return { kind: 'page', pages: [...startUrls], origins, why };
+  const site = !deictic && startUrls.length > 0 && startUrls.every(isHomePage);
+  return { kind: 'page', pages: [...startUrls], origins, site, why };
+}
+
+/** A site's home page: its root, with no query. */
+function isHomePage(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return (u.pathname === '/' || u.pathname === '') && u.search === '';
+  } catch {
+    return false;
+  }
 }
 
 function originOf(url: string): string | undefined {

@@ -29,6 +29,18 @@ describe('scopeOf', () => {
     expect(scopeOf({ question, startUrls: [page] })).toEqual({ kind: 'open' });
   });
 
+  it('explores a site from its home page (any depth, that site only); a page about a thing is held to it', () => {
+    const home = scopeOf({
+      question: 'What is the capital of Karsland?',
+      startUrls: ['http://127.0.0.1:8080/'],
+    });
+    expect(home).toMatchObject({ kind: 'page', site: true, origins: ['http://127.0.0.1:8080'] });
+    expect(scopeOf({ question: 'What is the price?', startUrls: [page] })).toMatchObject({ site: false });
+    expect(
+      scopeOf({ question: 'What is the price of this product?', startUrls: ['https://shop.example/'] }),
+    ).toMatchObject({ site: false });
+  });
+
   it('leaves a question with no page and no pointer to one open', () => {
     expect(scopeOf({ question: 'What is the capital of Qora?', startUrls: [] })).toEqual({ kind: 'open' });
   });

@@ -26,9 +26,7 @@ export class LocalIndexProvider implements SearchProvider {
       limit: sites ? query.limit * 20 : query.limit,
       weights: this.weights,
     })
-      .filter(
-        ({ doc }) => !sites || sites.some((s) => hostOf(doc.url) === s || hostOf(doc.url).endsWith(`.${s}`)),
-      )
+      .filter(({ doc }) => !sites || sites.some((s) => onSite(doc.url, s)))
       .slice(0, query.limit);
     return Promise.resolve(
       hits.map(({ doc, score }, i) => ({
@@ -39,6 +37,21 @@ export class LocalIndexProvider implements SearchProvider {
         providerScore: score,
       })),
     );
+  }
+}
+
+/** A site with a port is that server ("127.0.0.1:8080"); without one, the host and its subdomains. */
+function onSite(url: string, site: string): boolean {
+  if (/:\d+$/.test(site)) return hostWithPort(url) === site;
+  const host = hostOf(url);
+  return host === site || host.endsWith(`.${site}`);
+}
+
+function hostWithPort(url: string): string {
+  try {
+    return new URL(url).host.toLowerCase();
+  } catch {
+    return '';
   }
 }
 

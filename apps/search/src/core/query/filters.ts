@@ -207,14 +207,19 @@ export function readCounts(query: string): Record<string, number> | undefined {
   return Object.keys(counts).length > 0 ? counts : undefined;
 }
 
-/** `site:example.com` operators (several allowed), lower case, without scheme or path. */
+/**
+ * `site:example.com` operators (several allowed), lower case, without scheme or path. A site with a
+ * port (`site:127.0.0.1:8080`, `site:localhost:3000`) is that server alone.
+ */
 export function readSites(query: string): string[] | undefined {
   const sites = [...query.matchAll(/(?:^|\s)site:(\S+)/gi)].flatMap((m) => {
     const host = (m[1] ?? '')
       .toLowerCase()
       .replace(/^https?:\/\//, '')
       .replace(/\/.*$/, '');
-    return /^[a-z0-9.-]+\.[a-z]{2,}$/.test(host) ? [host] : [];
+    const named = /^[a-z0-9.-]+\.[a-z]{2,}(?::\d{1,5})?$/.test(host);
+    const local = /^(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:]+\]):\d{1,5}$/.test(host);
+    return named || local ? [host] : [];
   });
   return sites.length > 0 ? sites : undefined;
 }

@@ -61,6 +61,14 @@ describe('parseQuery', () => {
     expect(q.text).toBe('climate report');
   });
 
+  it('reads a site with a port as that server, and ignores a bare address or word', () => {
+    expect(parse('capital site:127.0.0.1:8080 site:localhost:3000').filters.sites).toEqual([
+      '127.0.0.1:8080',
+      'localhost:3000',
+    ]);
+    expect(parse('capital site:127.0.0.1 site:wiki').filters.sites).toBeUndefined();
+  });
+
   it.each([
     ['cheapest price to buy a 27 inch monitor', 'ProductListing'],
     ['contact email and phone of the city library', 'ContactListing'],
