@@ -18,8 +18,8 @@ const named = (text: string | undefined, names: readonly string[]): string[] =>
 /**
  * Questions that compose, asked through the gateway, NATS and every real service (Chromium,
  * PGlite) on a second sandbox world, each checked against the world's ground truth: a nested
- * question, a superlative, a top-k, a count and a listing under four constraints (place, two
- * features that are not prices, a price bound). Entities are picked by rule, never by name.
+ * question, superlatives (by price, by rating, over a table's rows), a top-k, a count, a sum and a
+ * listing under four constraints (place, two features that are not prices, a price bound). Entities are picked by rule, never by name.
  */
 describe('composed questions on a second sandbox world', () => {
   let stack: InProcessStack;
@@ -101,6 +101,44 @@ describe('composed questions on a second sandbox world', () => {
       String(inCity(city).filter((h) => h.pool).length),
     );
     expect(completed.answer?.derived?.[0]?.kind).toBe('count');
+  }, 300_000);
+
+  it('superlative by rating: the best-rated hotel of a city, though side rails name hotels without ratings', async () => {
+    const best = (c: string) => [...inCity(c)].sort((x, y) => y.rating - x.rating);
+    const city = hotelCities.find((c) => {
+      const [a, b] = best(c);
+      return a && b && a.rating !== b.rating;
+    });
+    if (!city) throw new Error('no city with one best-rated hotel');
+    const completed = await ask(`Which hotel in ${city} has the highest rating?`);
+    expect(completed.outcome).toBe('answered');
+    expect(
+      named(
+        completed.answer?.text,
+        inCity(city).map((h) => h.name),
+      ),
+    ).toEqual([best(city)[0]?.name]);
+  }, 300_000);
+
+  it('superlative over a table: the most populous country, from a list page’s rows', async () => {
+    const sorted = [...countries].sort((a, b) => b.population - a.population);
+    const completed = await ask('Which country has the largest population?');
+    expect(completed.outcome).toBe('answered');
+    expect(
+      named(
+        completed.answer?.text,
+        countries.map((c) => c.name),
+      ),
+    ).toEqual([sorted[0]?.name]);
+  }, 300_000);
+
+  it('sum: the total population of the three least populous countries, re-derived by the verifier', async () => {
+    const sorted = [...countries].sort((a, b) => a.population - b.population);
+    const total = sorted.slice(0, 3).reduce((sum, c) => sum + c.population, 0);
+    const completed = await ask('What is the total population of the three least populous countries?');
+    expect(completed.outcome).toBe('answered');
+    expect(digits(/^[\d,.]+/.exec(completed.answer?.text ?? '')?.[0])).toBe(String(total));
+    expect(completed.answer?.derived?.[0]?.kind).toBe('sum');
   }, 300_000);
 
   it('constrained listing: place, two features and a price bound, nothing that breaks one', async () => {
