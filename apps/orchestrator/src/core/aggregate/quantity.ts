@@ -22,22 +22,28 @@ export async function quantityCandidate(input: {
   step: StepRunner;
   plan: Plan;
   verified: readonly Candidate[];
+  /** How many items were selected (each must be verified: a figure over part of them is not the one asked). */
+  selected: number;
   recordIds: readonly string[];
 }): Promise<AggregateResult | undefined> {
   const { acts, step, plan, verified } = input;
   const aggregate = plan.listing?.aggregate;
   if (!aggregate || aggregate.kind === 'count') return undefined;
   const items = verified.flatMap((c) => (c.item ? [{ candidate: c, item: c.item }] : []));
-  if (items.length === 0) return undefined;
+  const [firstItem] = items;
+  if (!firstItem) return undefined;
+  const label = `${aggregate.kind} of ${aggregate.attribute}`;
+  if (items.length < input.selected)
+    return {
+      candidate: { label, answer: firstItem.candidate.answer },
+      verified: false,
+      reason: `${String(items.length)} of the ${String(input.selected)} ${plan.listing.noun} selected were verified: a ${aggregate.kind} over part of them is not the one asked`,
+    };
   const values = items.map(({ item }) => valueOf(item, aggregate.attribute));
   const missing = items.filter((_, i) => values[i] === undefined).map(({ item }) => item.name);
-  const label = `${aggregate.kind} of ${aggregate.attribute}`;
   if (missing.length > 0) {
     const reason = `no ${aggregate.attribute} is stated at a node of ${missing.join(', ')}: nothing to add up`;
-    const [first] = items;
-    return first
-      ? { candidate: { label, answer: first.candidate.answer }, verified: false, reason }
-      : undefined;
+    return { candidate: { label, answer: firstItem.candidate.answer }, verified: false, reason };
   }
   const found = values.filter((v): v is NonNullable<typeof v> => v !== undefined);
   const total = found.reduce((sum, v) => sum + v.amount, 0);

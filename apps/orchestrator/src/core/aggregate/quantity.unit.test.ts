@@ -25,14 +25,18 @@ const rows = [
   logRecordId: '3c7a4a2e-0000-4000-8000-000000000001',
 }));
 
-async function ask(question: string) {
+async function ask(question: string, rejects: (claim: Claim) => boolean = () => false) {
   const sent: Claim[][] = [];
   const acts = {
     now: () => 0,
     report: async () => {},
     verify: (claims: readonly Claim[]): Promise<VerifyReply> => {
       sent.push([...claims]);
-      const verdicts = claims.map((c) => ({ claimId: c.claimId, verdict: 'verified' as const, checks: [] }));
+      const verdicts = claims.map((c) => ({
+        claimId: c.claimId,
+        verdict: rejects(c) ? ('rejected' as const) : ('verified' as const),
+        checks: [],
+      }));
       return Promise.resolve({
         runId: randomUUID(),
         verdicts,
@@ -80,5 +84,17 @@ describe('a sum or mean over the top of a set', () => {
     const derived = sent.flat().find((c) => c.kind === 'derived_answer');
     expect(derived).toMatchObject({ text: '68.15', derivation: { kind: 'average' } });
     expect(derived?.derivation?.supports).toHaveLength(4);
+  });
+
+  it('claims no sum when one of the selected items is not verified (a sum over part of them)', async () => {
+    const { sent, released } = await ask(
+      'What is the total area of the two largest lakes?',
+      (c) => c.text === 'Orvel',
+    );
+    expect(sent.flat().some((c) => c.kind === 'derived_answer')).toBe(false);
+    expect(released.answer).toBeNull();
+    expect(released.failures.map((f) => f.reason).join(' ')).toContain(
+      '1 of the 2 lakes selected were verified',
+    );
   });
 });

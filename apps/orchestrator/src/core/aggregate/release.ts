@@ -170,10 +170,11 @@ export async function releaseAnswer(input: {
   if (aggregate) {
     // the count (sum, mean) over the items verified with every constraint, verified as a derived claim of its own
     const input = { acts, step, plan, verified, recordIds };
+    const selected = candidates.filter((c) => c.item).length;
     const counted =
       aggregate.kind === 'count'
         ? await countCandidate(input)
-        : [await quantityCandidate(input)].filter((c) => c !== undefined);
+        : [await quantityCandidate({ ...input, selected })].filter((c) => c !== undefined);
     const [count] = counted;
     const all = [
       ...checked,
