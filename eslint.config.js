@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import boundaries from 'eslint-plugin-boundaries';
+import { forageBoundaries } from './tools/lint/boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.nx/**', '.forage/**', 'coverage/**'] },
@@ -65,6 +66,26 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // The architecture's boundaries (tools/lint/boundaries.js; tests/lint-boundaries.unit.test.ts).
+  // Relative imports stay inside their project; what crosses goes through '@forage/<lib>'.
+  // tests/ is exempt: its end-to-end scenarios start several services in-process and check one
+  // service's core against another's, which is what they are for. So is this file, which loads
+  // the rules from tools/lint (not a package).
+  {
+    files: ['**/*.{ts,mts,cts,js,mjs,cjs}'],
+    ignores: ['tests/**', 'eslint.config.js'],
+    plugins: { forage: forageBoundaries },
+    rules: { 'forage/project-boundaries': 'error' },
+  },
+  // core/ is pure logic: no adapters, handlers, HTTP, wiring, Nest or I/O modules, type-only
+  // imports included. Integration tests of a core (*.int.test.ts) are exempt: they drive it with
+  // the real thing (Chromium, an LLM client); its unit tests are held to the rule.
+  {
+    files: ['{apps,libs}/*/src/**/core/**/*.{ts,mts,cts,js,mjs,cjs}'],
+    ignores: ['**/*.int.test.ts'],
+    plugins: { forage: forageBoundaries },
+    rules: { 'forage/pure-core': 'error' },
   },
   {
     files: ['**/*.test.ts'],

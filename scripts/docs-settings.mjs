@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { withSettingsTable } from '../libs/config/dist/index.js';
+import { withSettingsTable } from '@forage/config';
 
 const readme = join(dirname(fileURLToPath(import.meta.url)), '..', 'README.md');
 const current = readFileSync(readme, 'utf8');

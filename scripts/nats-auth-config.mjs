@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { renderDeployAuthorization, withConfigMapAuth } from '../libs/messaging/dist/index.js';
+import { renderDeployAuthorization, withConfigMapAuth } from '@forage/messaging';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const conf = renderDeployAuthorization();

@@ -160,6 +160,15 @@ audit=$(forage audit verify --nats nats://127.0.0.1:4222 --creds secrets/nats-ad
 echo "  forage audit verify --nats nats://127.0.0.1:4222 --creds secrets/nats-admin.password: ${audit##*$'\n'}"
 check "the log chain is intact (audit verify exit 0)" test "$audit_code" = 0
 
+# the NATS monitoring port answers without authentication: it listens on each node's loopback, so a
+# service container reaches the client port 4222 and not 8222 (the healthchecks above read it inside)
+reach() { dc exec -T gateway node -e "
+  const s = require('node:net').connect(Number(process.argv[1]), 'nats-1');
+  s.on('connect', () => process.exit(0)); s.on('error', () => process.exit(1));
+  setTimeout(() => process.exit(1), 5000);" "$1"; }
+client_port_only() { reach 4222 && ! reach 8222; }
+check "a service reaches NATS 4222 but not the monitoring port 8222" client_port_only
+
 # the containers of this project, as dc names them (a plain docker-compose here would see the
 # environment's project name, not .env's, and list none: the check would pass on nothing)
 container_ids=$(dc ps -q | tr '\n' ' ')

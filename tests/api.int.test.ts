@@ -17,7 +17,7 @@ import { loadLoggingConfig } from '../apps/logging/src/config.js';
 import { startLoggingService } from '../apps/logging/src/service.js';
 import { loadGatewayConfig } from '../apps/gateway/src/config.js';
 import { startGatewayService, type RunningGateway } from '../apps/gateway/src/service.js';
-import { ajv2020, openApiProblems } from './support/openapi-check.js';
+import { ajv2020, componentValidators, openApiProblems } from './support/openapi-check.js';
 
 type Json = Record<string, unknown>;
 
@@ -100,9 +100,7 @@ describe('gateway HTTP API: OpenAPI, runs history, evidence, cancel, input, SSE 
     const res = await api('/v1/openapi.json');
     expect(res.status).toBe(200);
     openapi = (await res.json()) as Json;
-    const ajv = ajv2020();
-    const schemas = (openapi['components'] as { schemas: Record<string, Json> }).schemas;
-    for (const [name, schema] of Object.entries(schemas)) validators.set(name, ajv.compile(schema));
+    for (const [name, validate] of componentValidators(ajv2020(), openapi)) validators.set(name, validate);
 
     const store = await EvidenceStore.open(nc, {
       key: parseEvidenceKey(evidenceKey),
@@ -284,6 +282,7 @@ describe('gateway HTTP API: OpenAPI, runs history, evidence, cancel, input, SSE 
         );
       },
     });
+    await nc.flush();
     try {
       const body = JSON.stringify({ answers: [{ key: 'email', value: 'ada@example.org' }] });
       const headers = { 'content-type': 'application/json' };
@@ -311,6 +310,9 @@ describe('gateway HTTP API: OpenAPI, runs history, evidence, cancel, input, SSE 
         started.push(decodeJson(msg.data));
       },
     });
+    // the server knows of the subscription before the first run is published (without, a run
+    // published first on a loaded machine was missed and the test waited for it in vain)
+    await nc.flush();
     try {
       const headers = { 'content-type': 'application/json' };
       const post = (body: Json) => api('/v1/runs', { method: 'POST', headers, body: JSON.stringify(body) });

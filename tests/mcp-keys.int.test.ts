@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { MCP_TOOLS } from './support/mcp-tools.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -65,13 +66,7 @@ describe('the MCP endpoint with API keys required', () => {
 
   it('serves a client with a valid key', async () => {
     const client = await connect(token);
-    expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual([
-      'ask',
-      'extract',
-      'get_evidence',
-      'get_run',
-      'search',
-    ]);
+    expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(MCP_TOOLS);
     await client.close();
   });
 

@@ -7,10 +7,10 @@ import { LoggingMessageNotificationSchema, type CallToolResult } from '@modelcon
 import { generateSandbox, sandboxFacts, type CountryFact } from '@forage/sandbox';
 import { tempDir } from '@forage/testing';
 import { startInProcessStack, waitAllHealthy, type InProcessStack } from './support/stack.js';
+import { MCP_TOOLS } from './support/mcp-tools.js';
 
 const root = join(import.meta.dirname, '..');
 const cli = join(root, 'apps', 'cli', 'dist', 'main.js');
-const TOOLS = ['ask', 'extract', 'get_evidence', 'get_run', 'search'];
 
 interface RunSummary {
   runId: string;
@@ -71,14 +71,15 @@ describe('the MCP server', () => {
   it.each([
     ['streamable HTTP', () => http],
     ['stdio (forage mcp)', () => stdio],
-  ])('lists the five tools over %s, each with an input schema from the contracts', async (_, client) => {
+  ])('lists the nine tools over %s, each with an input schema from the contracts', async (_, client) => {
     const { tools } = await client().listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(TOOLS);
+    expect(tools.map((t) => t.name).sort()).toEqual(MCP_TOOLS);
     const ask = tools.find((t) => t.name === 'ask');
     expect(ask?.inputSchema.required).toEqual(['question']);
     const question = ask?.inputSchema.properties?.['question'] as { maxLength?: number } | undefined;
     expect(question?.maxLength).toBe(500);
     expect(ask?.inputSchema.properties).toHaveProperty('threadId');
+    expect(ask?.inputSchema.properties).toHaveProperty('profile');
   });
 
   it.each([
@@ -243,7 +244,7 @@ describe('the MCP server', () => {
     expect(unknown.isError).toBe(true);
     expect(textOf(unknown)).toMatch(/^not_found: /);
     // still serving
-    expect((await client().listTools()).tools).toHaveLength(TOOLS.length);
+    expect((await client().listTools()).tools).toHaveLength(MCP_TOOLS.length);
   });
 
   it('extract of an address the egress guard refuses is a tool error naming the refusal', async () => {

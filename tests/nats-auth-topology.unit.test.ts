@@ -72,6 +72,10 @@ describe('the bus topology behind the NATS permissions', () => {
     const calls = permissionsFor('processing').publish.allow;
     expect(calls).not.toContain(contracts.executeAction.subject);
     expect(calls).not.toContain(contracts.runStart.subject);
+    // the gateway drives agent sessions on their own subject, never a run's
+    const gateway = permissionsFor('gateway').publish.allow;
+    expect(gateway).toContain(contracts.executeAgentAction.subject);
+    expect(gateway).not.toContain(contracts.executeAction.subject);
     expect(
       permissionsFor('gateway').publish.allow.filter((s) => s.startsWith(contracts.logRecordEvent.subject)),
     ).toEqual([]);

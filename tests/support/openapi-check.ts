@@ -7,6 +7,24 @@ interface Ajv2020 {
   compile(schema: Json): ((value: unknown) => boolean) & { errors?: unknown };
   addSchema(schema: Json, key: string): void;
   getSchema(key: string): (((value: unknown) => boolean) & { errors?: unknown }) | undefined;
+  addKeyword(definition: Json): void;
+}
+
+/**
+ * A validator per component schema of an OpenAPI document, each compiled where it sits in the
+ * document, so references into other components and into a component's own `$defs`
+ * (`#/components/schemas/X/$defs/…`, a recursive schema's) resolve as a client's would.
+ */
+export function componentValidators(
+  ajv: Ajv2020,
+  openapi: Json,
+): Map<string, ((value: unknown) => boolean) & { errors?: unknown }> {
+  ajv.addKeyword({ keyword: 'components' });
+  ajv.addSchema({ components: openapi['components'] }, 'openapi');
+  const schemas = (openapi['components'] as { schemas: Record<string, Json> }).schemas;
+  return new Map(
+    Object.keys(schemas).map((name) => [name, ajv.compile({ $ref: `openapi#/components/schemas/${name}` })]),
+  );
 }
 
 /**

@@ -6,25 +6,34 @@ export type RunCompletion = EventPayload<typeof runCompleted>;
 export async function askOverHttp(
   gatewayUrl: string,
   question: string,
-  options: { urls?: readonly string[]; threadId?: string } = {},
+  options: {
+    urls?: readonly string[];
+    threadId?: string;
+    /** A browser profile of the caller's key for the run to act from. */
+    profile?: string;
+    /** Sent as Authorization: Bearer (a gateway that requires API keys). */
+    apiKey?: string;
+  } = {},
 ): Promise<{
   runId: string;
   threadId: string | undefined;
   events: { event: string; data: unknown }[];
   completed: RunCompletion;
 }> {
+  const auth: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
   const res = await fetch(`${gatewayUrl}/v1/runs`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...auth },
     body: JSON.stringify({
       question,
       ...(options.urls ? { urls: options.urls } : {}),
       ...(options.threadId ? { threadId: options.threadId } : {}),
+      ...(options.profile ? { profile: options.profile } : {}),
     }),
   });
   if (res.status !== 202) throw new Error(`POST /v1/runs answered ${res.status}: ${await res.text()}`);
   const created = createRunResponseSchema.parse(await res.json());
-  const stream = await fetch(`${gatewayUrl}${created.eventsUrl}`);
+  const stream = await fetch(`${gatewayUrl}${created.eventsUrl}`, { headers: auth });
   const text = await stream.text(); // the gateway ends the stream after `completed`
   const events = text
     .split('\n\n')

@@ -50,6 +50,8 @@ export async function startInProcessStack(
     orchestrator?: boolean;
     /** The sandbox world to serve (SANDBOX_SEED); the default world when absent. */
     sandboxSeed?: number;
+    /** Settings for the orchestrator alone (an LLM endpoint for its model-backed steps). */
+    orchestratorEnv?: Readonly<Record<string, string>>;
   } = {},
 ): Promise<InProcessStack> {
   const nats = await startTestNats();
@@ -84,7 +86,9 @@ export async function startInProcessStack(
     await add('action-execution', () => startActionExecutionService(loadActionExecutionConfig(env)));
     await add('verifier', () => startVerifierService(loadVerifierConfig(env)));
     if (options.orchestrator !== false)
-      await add('orchestrator', () => startOrchestratorService(loadOrchestratorConfig(env)));
+      await add('orchestrator', () =>
+        startOrchestratorService(loadOrchestratorConfig({ ...env, ...options.orchestratorEnv })),
+      );
     const gateway = await startGatewayService(loadGatewayConfig(env));
     services.push({ name: 'gateway', opsPort: gateway.opsPort, stop: () => gateway.stop() });
     const stop = async (): Promise<void> => {

@@ -19,7 +19,7 @@ import { EgressGuard } from './adapters/egress-guard.js';
 import { IdempotencyLedger, type Claim } from './adapters/idempotency-ledger.js';
 import { SecretVault } from './adapters/secret-vault.js';
 import { SessionPages } from './adapters/session-pages.js';
-import { ConflictError, SessionBusyError } from './errors.js';
+import { ConflictError, SecretForbiddenToAgentError, SessionBusyError } from './errors.js';
 import { SESSION_QUEUE } from './tokens.js';
 
 type ExecuteRequest = CommandRequest<typeof executeAction>;
@@ -43,10 +43,17 @@ export class ActionExecutor {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** Queued synchronously, so actions on one session keep the order they arrived in. */
-  async execute(request: ExecuteRequest): Promise<ActionReply> {
+  /**
+   * Queued synchronously, so actions on one session keep the order they arrived in. `agent`: the
+   * request came on the agents' subject (from the gateway), so it acts on agent sessions only,
+   * with no secret, under ledger keys and task ids of its own.
+   */
+  async execute(
+    request: ExecuteRequest,
+    options: { agent: boolean } = { agent: false },
+  ): Promise<ActionReply> {
     try {
-      return await this.queue.run(request.sessionId, () => this.executeInTurn(request));
+      return await this.queue.run(request.sessionId, () => this.executeInTurn({ ...request, ...options }));
     } catch (err) {
       if (err instanceof QueueFullError)
         throw new SessionBusyError(`session ${request.sessionId} is busy: ${err.message}`);
@@ -54,10 +61,12 @@ export class ActionExecutor {
     }
   }
 
-  private async executeInTurn(request: ExecuteRequest): Promise<ActionReply> {
+  private async executeInTurn(request: ExecuteRequest & { agent: boolean }): Promise<ActionReply> {
     const startedAt = performance.now();
     const { action } = request;
     this.sessions.assertOwner(request);
+    if (request.agent && action.type === 'fill' && typeof action.value !== 'string')
+      throw new SecretForbiddenToAgentError('an agent session cannot use secret handles');
     if (action.type === 'goto') await this.egress.assertAllowed(action.url);
     const secret =
       action.type === 'fill' && typeof action.value !== 'string'
@@ -65,14 +74,15 @@ export class ActionExecutor {
         : undefined;
     const files = action.type === 'upload' ? await this.uploadFiles(action.files) : [];
     const fingerprint = requestFingerprint(request);
-    const claim = await this.ledger.claim(ledgerKey(request.idempotencyKey), fingerprint);
+    const key = request.agent ? `agent:${request.idempotencyKey}` : request.idempotencyKey;
+    const claim = await this.ledger.claim(ledgerKey(key), fingerprint);
     if (claim.kind === 'existing') return this.answerExisting(request, claim.stored, fingerprint);
 
     const outcome = await this.actOrRelease({ claim, request, secret, files });
     const summary = summarizeAction(action);
     const logRecordId = await this.recorder.record({
       runId: request.runId,
-      taskId: `action:${request.sessionId}:${action.type}`,
+      taskId: `${request.agent ? 'agent-action' : 'action'}:${request.sessionId}:${action.type}`,
       status: outcome.status === 'done' ? 'success' : 'fail',
       confidence: outcome.status === 'done' ? 1 : 0,
       startedAt,
@@ -137,7 +147,7 @@ export class ActionExecutor {
   /** Opens the session and acts; if the page could not even be reached, the key is given back. */
   private async actOrRelease(input: {
     claim: Extract<Claim, { kind: 'claimed' }>;
-    request: ExecuteRequest;
+    request: ExecuteRequest & { agent: boolean };
     secret: ResolvedSecret | undefined;
     files: readonly UploadFile[];
   }): Promise<AttemptOutcome> {

@@ -12,10 +12,16 @@ import { NavigationGate } from './adapters/navigation-gate.js';
 import { IdempotencyLedger } from './adapters/idempotency-ledger.js';
 import { PageSnapshots } from './adapters/page-snapshots.js';
 import { SecretVault } from './adapters/secret-vault.js';
+import { BrowserProfiles } from './adapters/browser-profiles.js';
+import { SessionProfiles } from './adapters/session-profiles.js';
 import { SessionPages } from './adapters/session-pages.js';
 import { RunEndListener } from './adapters/run-end-listener.js';
 import { ActionExecutor } from './action-executor.js';
 import { ExecuteActionHandler } from './handlers/execute.handler.js';
+import { SessionHandler } from './handlers/session.handler.js';
+import { ExecuteAgentActionHandler } from './handlers/agent-execute.handler.js';
+import { ProfilesHandler } from './handlers/profiles.handler.js';
+import { SessionObserver } from './session-observer.js';
 
 /** Actions that may wait on one session before new ones are refused as busy. */
 const MAX_PENDING_PER_SESSION = 100;
@@ -26,7 +32,7 @@ export class ActionExecutionModule {
     return {
       module: ActionExecutionModule,
       imports: [EvidenceModule.register(config)],
-      controllers: [ExecuteActionHandler],
+      controllers: [ExecuteActionHandler, ExecuteAgentActionHandler, SessionHandler, ProfilesHandler],
       providers: [
         { provide: ACTION_CONFIG, useValue: config },
         {
@@ -49,6 +55,16 @@ export class ActionExecutionModule {
             }),
         },
         {
+          provide: BrowserProfiles,
+          inject: [Bus],
+          useFactory: (bus: Bus) =>
+            BrowserProfiles.open(bus.connection, {
+              evidenceKey: config.FORAGE_EVIDENCE_KEY,
+              replicas: bus.jetstreamReplicas,
+            }),
+        },
+        SessionProfiles,
+        {
           provide: IdempotencyLedger,
           inject: [Bus],
           useFactory: (bus: Bus) =>
@@ -66,6 +82,7 @@ export class ActionExecutionModule {
         PageSnapshots,
         ActionAttempt,
         ActionExecutor,
+        SessionObserver,
       ],
     };
   }

@@ -36,3 +36,38 @@ export class SessionBusyError extends ForageError {
 export class SecretsFileError extends Error {
   override readonly name = 'SecretsFileError';
 }
+
+/** The page of a session could not be read for an observation (navigating, crashed); retry after. */
+export class SnapshotUnavailableError extends ForageError {
+  override readonly name = 'SnapshotUnavailableError';
+  readonly code = 'unavailable';
+  readonly retryable = true;
+}
+
+/** An agent's action named a secret handle: secrets are only for the runs they were given to. */
+export class SecretForbiddenToAgentError extends ForageError {
+  override readonly name = 'SecretForbiddenToAgentError';
+  readonly code = 'blocked';
+  readonly retryable = false;
+}
+
+/** A stored profile does not open (sealed with another FORAGE_EVIDENCE_KEY, or altered); delete it to start afresh. */
+export class ProfileUnreadableError extends ForageError {
+  override readonly name = 'ProfileUnreadableError';
+  readonly code = 'conflict';
+  readonly retryable = false;
+}
+
+/** A profile's state is larger than a profile may be; it is not saved. */
+export class ProfileTooLargeError extends ForageError {
+  override readonly name = 'ProfileTooLargeError';
+  readonly code = 'limit_reached';
+  readonly retryable = false;
+}
+
+/** The browser profiles bucket is unreachable or refused a write (full: its storage quota). */
+export class ProfileStoreUnavailableError extends ForageError {
+  override readonly name = 'ProfileStoreUnavailableError';
+  readonly code = 'unavailable';
+  readonly retryable = true;
+}

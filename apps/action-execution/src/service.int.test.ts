@@ -228,7 +228,7 @@ describe('action-execution over a real nats-server and Chromium', () => {
       action: { type: 'click', locator: '#a' },
     };
     const cases: [unknown, string][] = [
-      [{ ...valid, action: { type: 'drag', locator: '#a' } }, 'action.type'],
+      [{ ...valid, action: { type: 'teleport', locator: '#a' } }, 'action.type'],
       [{ ...valid, action: { type: 'click' } }, 'action'],
       [{ ...valid, action: { type: 'click', target: { name: 'Send' } } }, 'action.target'],
       [{ ...valid, sessionId: undefined }, 'sessionId'],

@@ -174,9 +174,11 @@ describe('the browser supervisor retires browsers and expires sessions', () => {
   };
 
   beforeAll(async () => {
+    // sessions idle for a minute here: on a loaded machine the retired browser can take longer
+    // to drain and close than a short idle limit, and the session then expired before it was read
     h = await startHarness({
       maxPages: 3,
-      env: { EXTRACT_BROWSER_MAX_PAGES: '3', EXTRACT_SESSION_IDLE_MS: '2500' },
+      env: { EXTRACT_BROWSER_MAX_PAGES: '3', EXTRACT_SESSION_IDLE_MS: '60000' },
     });
   });
 
@@ -201,6 +203,29 @@ describe('the browser supervisor retires browsers and expires sessions', () => {
     const [second] = h.pool.browserPids();
     expect(second).not.toBe(first);
     expect((await h.health()).checks['browser']?.detail).toMatch(/2 launch\(es\), 1 retired/);
+  });
+});
+
+describe('the browser supervisor expires idle sessions', () => {
+  let h: Harness;
+  const extract = (path: string, sessionId: string) =>
+    h.bus.request(extractPage, {
+      runId: randomUUID(),
+      url: `${h.site.origin}${path}`,
+      screenshot: false,
+      sessionId,
+    });
+  const cookieOf = async (sessionId: string): Promise<string | undefined> => {
+    const snapshot = await extract('/cookie/show', sessionId);
+    return /cookie=\[([^\]]*)\]/.exec(await h.store.getText(snapshot.evidence.domSnapshot))?.[1];
+  };
+
+  beforeAll(async () => {
+    h = await startHarness({ env: { EXTRACT_SESSION_IDLE_MS: '2500' } });
+  });
+
+  afterAll(async () => {
+    await h.stop();
   });
 
   it('expires a session after EXTRACT_SESSION_IDLE_MS idle', async () => {

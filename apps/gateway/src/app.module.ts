@@ -11,12 +11,20 @@ import { OpenApiController } from './http/openapi.controller.js';
 import { RunAccess } from './http/run-access.js';
 import { RunHistory } from './adapters/run-history.js';
 import { EvidenceReader } from './adapters/evidence-reader.js';
+import { SchemaExtractor } from './adapters/schema-extractor.js';
 import { UiController } from './http/ui.controller.js';
 import { HttpMetricsInterceptor } from './http/http-metrics.interceptor.js';
 import { McpController } from './http/mcp.controller.js';
 import { BusForagePort } from './http/mcp-bus-port.js';
 import { SearchController } from './http/search.controller.js';
 import { ExtractController } from './http/extract.controller.js';
+import { SessionsController } from './http/sessions.controller.js';
+import { AgentSessions } from './adapters/agent-sessions.js';
+import { ProfilesController } from './http/profiles.controller.js';
+import { ProfileDirectory } from './adapters/profile-directory.js';
+import { CrawlsController } from './http/crawls.controller.js';
+import { CrawlStore } from './adapters/crawl-store.js';
+import { SiteCrawls } from './adapters/site-crawls.js';
 
 @Module({})
 export class GatewayModule {
@@ -33,6 +41,9 @@ export class GatewayModule {
         McpController,
         SearchController,
         ExtractController,
+        SessionsController,
+        ProfilesController,
+        CrawlsController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
@@ -41,8 +52,13 @@ export class GatewayModule {
         RunHistory,
         RunAccess,
         EvidenceReader,
+        SchemaExtractor,
         HttpMetricsInterceptor,
         BusForagePort,
+        AgentSessions,
+        ProfileDirectory,
+        CrawlStore,
+        SiteCrawls,
       ],
     };
   }

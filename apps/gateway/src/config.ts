@@ -37,6 +37,22 @@ export const gatewayConfigSchema = baseEnvSchema.extend({
   GATEWAY_REQUIRE_API_KEY: z.enum(['auto', 'true', 'false']).default('auto'),
   /** An event stream is closed after this long even if its run never completes. */
   GATEWAY_EVENTS_MAX_MS: z.coerce.number().int().min(1_000).default(900_000),
+  /** Browser sessions agents drive (`/v1/sessions`, MCP `open`): open at once, all keys together… */
+  GATEWAY_MAX_SESSIONS: z.coerce.number().int().min(1).max(1_000).default(16),
+  /** …and per API key. */
+  GATEWAY_SESSIONS_PER_KEY: z.coerce.number().int().min(1).max(1_000).default(4),
+  /** A session unused this long is closed (keep it below action-execution's ACTION_SESSION_IDLE_MS). */
+  GATEWAY_SESSION_IDLE_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(300_000),
+  /** Site crawls (`/v1/crawls`) running at once on this gateway, all keys together… */
+  GATEWAY_MAX_CRAWLS: z.coerce.number().int().min(1).max(1_000).default(8),
+  /** …and per API key (beyond it: 429 limit_reached). */
+  GATEWAY_CRAWLS_PER_KEY: z.coerce.number().int().min(1).max(1_000).default(2),
+  /** Pages one crawl visits at most (a crawl asking for more gets this many). */
+  GATEWAY_CRAWL_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(1_000),
+  /** Pages one crawl asks dom-extraction for at once (its per-host politeness still applies). */
+  GATEWAY_CRAWL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** A crawl whose gateway has not renewed its lease this long is resumed by another (or the restarted one). */
+  GATEWAY_CRAWL_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(15_000),
   /** The evidence store's key (shared by every service); without it `GET /v1/evidence/:sha256` answers 503. */
   FORAGE_EVIDENCE_KEY: evidenceEnvSchema.shape.FORAGE_EVIDENCE_KEY.optional(),
   EVIDENCE_RETENTION_DAYS: evidenceEnvSchema.shape.EVIDENCE_RETENTION_DAYS,

@@ -8,6 +8,7 @@ import { RunCheckpoints } from './adapters/run-checkpoints.js';
 import { RunLedger } from './adapters/run-ledger.js';
 import { RunMetricsRecorder } from './adapters/run-metrics.js';
 import { RunPlanner } from './adapters/run-planner.js';
+import { ElementChooser } from './adapters/element-chooser.js';
 import { RunSignals } from './adapters/run-signals.js';
 import { ThreadStore } from './adapters/thread-store.js';
 import { RunInputHandler } from './handlers/run-input.handler.js';
@@ -32,6 +33,7 @@ export class OrchestratorModule {
         ThreadStore,
         MemoryBank,
         RunPlanner,
+        ElementChooser,
         RunMetricsRecorder,
       ],
     };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCommand } from './define.js';
 import { evidenceRefSchema, httpUrlSchema, isoTimeSchema, runIdSchema } from './common.js';
+import { profileRefSchema } from './profile.js';
 
 /** A secret is never a value in a message: only a handle resolved inside action-execution. */
 export const secretHandleSchema = z.object({ secretHandle: z.string().regex(/^[a-z0-9_.-]{1,100}$/) });
@@ -99,6 +100,8 @@ export const pageActionSchema = z.discriminatedUnion('type', [
     })
     .refine(hasTarget, targetRequired),
   target.extend({ type: z.literal('scroll'), deltaY: z.number().int().min(-100_000).max(100_000) }),
+  /** The target dragged with the mouse and dropped on `to` (a sortable item, a file to a folder). */
+  target.extend({ type: z.literal('drag'), to: actionTargetSchema }).refine(hasTarget, targetRequired),
 ]);
 export type PageAction = z.infer<typeof pageActionSchema>;
 
@@ -134,6 +137,11 @@ export const executeAction = defineCommand({
         })
         .optional()
         .meta({ description: 'expected outcome; an action that ran but missed it is partial' }),
+      /**
+       * The browser profile the run's session opens from when this action opens it (the run's
+       * profile, from its run.start); saved back when the run ends. Ignored by an open session.
+       */
+      profile: profileRefSchema.optional(),
     })
     .meta({ title: 'ExecuteAction' }),
   reply: z.object({

@@ -17,7 +17,13 @@ describe('contracts', () => {
   it('covers every subject of the architecture', () => {
     expect(commandContracts.map((c) => c.subject).sort()).toEqual(
       [
+        'action.agent-execute.v1',
+        'action.close.v1',
         'action.execute.v1',
+        'action.observe.v1',
+        'action.open.v1',
+        'action.profile-delete.v1',
+        'action.profile-list.v1',
         'dom.extract.v1',
         'dom.understand.v1',
         'log.audit.v1',

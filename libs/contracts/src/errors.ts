@@ -10,6 +10,8 @@ export const errorCodeSchema = z.enum([
   'blocked',
   'egress_denied',
   'conflict',
+  /** A bound was reached (sessions per key or overall); retry once one is closed. */
+  'limit_reached',
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { runOptionsSchema } from './run.js';
 import { httpUrlSchema, questionTextSchema } from './common.js';
 import { threadIdSchema } from './thread.js';
+import { profileNameSchema } from './profile.js';
 
 /** Body of `POST /v1/runs` on the gateway. */
 export const createRunBodySchema = z
@@ -15,6 +16,11 @@ export const createRunBodySchema = z
      * second one", "and in …?"). The id a run's `thread.threadId` shows.
      */
     threadId: threadIdSchema.optional(),
+    /**
+     * Act in a browser started from this browser profile of the caller's API key (its cookies and
+     * storage: a login made in a session or an earlier run is reused); saved back when the run ends.
+     */
+    profile: profileNameSchema.optional(),
   })
   .meta({ title: 'CreateRunBody' });
 export type CreateRunBody = z.infer<typeof createRunBodySchema>;

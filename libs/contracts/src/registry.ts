@@ -3,6 +3,8 @@ import { auditLog, queryLogs, logRecordEvent } from './log.js';
 import { searchOutcome, searchQuery } from './search.js';
 import { extractPage, understandPage } from './dom.js';
 import { executeAction } from './action.js';
+import { closeSession, executeAgentAction, observeSession, openAgentSession } from './session.js';
+import { deleteProfile, listProfiles } from './profile.js';
 import { aggregatePassages, answerQuestion, normalizeChunks, processListings } from './processing.js';
 import { verifyRun } from './verify.js';
 import { runCompleted, runInput, runNeedsInput, runStart, runStep } from './run.js';
@@ -15,6 +17,12 @@ export const commandContracts: readonly CommandContract[] = [
   extractPage,
   understandPage,
   executeAction,
+  executeAgentAction,
+  openAgentSession,
+  observeSession,
+  closeSession,
+  listProfiles,
+  deleteProfile,
   answerQuestion,
   normalizeChunks,
   aggregatePassages,

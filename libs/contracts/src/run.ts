@@ -11,6 +11,7 @@ import {
 } from './common.js';
 import { runThreadSchema, threadIdSchema } from './thread.js';
 import { answerDerivationSchema } from './derivation.js';
+import { profileRefSchema } from './profile.js';
 
 export const runOptionsSchema = z.object({
   maxPages: z.number().int().min(1).max(20).default(3),
@@ -25,6 +26,11 @@ export const runStartPayload = z
     urls: z.array(httpUrlSchema).max(10).optional(),
     /** The thread the run continues; absent: the run starts a thread of its own (id = its run id). */
     threadId: threadIdSchema.optional(),
+    /**
+     * The browser profile the run's browser session opens from (and saves back to when the run
+     * ends); its owner is the API key that asked, named by the gateway, never by the caller.
+     */
+    profile: profileRefSchema.optional(),
   })
   .meta({ title: 'RunStart' });
 

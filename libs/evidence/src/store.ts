@@ -49,6 +49,15 @@ export class EvidenceStore {
     return new EvidenceStore(store, options.key);
   }
 
+  /**
+   * Binds to the bucket as provisioned, creating nothing: for readers (a CLI command, a tool) that
+   * must not set the store's retention or replicas. Fails when the bucket does not exist.
+   */
+  static async bind(nc: NatsConnection, options: { key: Buffer; bucket?: string }): Promise<EvidenceStore> {
+    const store = await new Objm(nc).open(options.bucket ?? EVIDENCE_BUCKET);
+    return new EvidenceStore(store, options.key);
+  }
+
   /** Stores an artefact under its sha256; storing the same bytes twice stores them once. */
   async put(input: { kind: EvidenceKind; contentType: string; data: Uint8Array }): Promise<EvidenceRef> {
     const sha256 = sha256Hex(input.data);

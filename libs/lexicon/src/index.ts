@@ -12,3 +12,5 @@ export {
 export { negationIn } from './negation.js';
 export { currenciesIn, currencyOf, numbersIn, parseNumber, unitsIn, type NumberMention } from './numbers.js';
 export { CURRENCY_CODES, CURRENCY_SIGNS, WORD_LIKE_CODES } from './currencies.js';
+export { priceAsWritten } from './written.js';
+export { isMakerCodeLabel } from './maker-codes.js';

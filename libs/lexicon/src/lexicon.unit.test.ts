@@ -1,4 +1,5 @@
 import {
+  currencyOf,
   ATTRIBUTE_LABELS,
   LANGUAGES,
   labelsIn,
@@ -30,6 +31,17 @@ describe('numbers as pages write them', () => {
     expect(numbersIn('USD 12')[0]).toMatchObject({ amount: 12, currency: 'USD' });
     expect(numbersIn('88,410 km²')[0]).toMatchObject({ amount: 88410, unit: 'km²' });
     expect(numbersIn('2,1 kg')[0]).toMatchObject({ amount: 2.1, unit: 'kg' });
+  });
+
+  it('reads a sign that is also a word as a currency only in a price field', () => {
+    expect(numbersIn('270,00 Kn')[0]?.currency).toBeUndefined();
+    expect(numbersIn('270,00 Kn', { priceField: true })[0]).toMatchObject({ amount: 270, currency: 'HRK' });
+    expect(numbersIn('44 890 тг.', { priceField: true })[0]).toMatchObject({
+      amount: 44890,
+      currency: 'KZT',
+    });
+    expect(numbersIn('Rs. 1,250', { priceField: true })[0]).toMatchObject({ amount: 1250, currency: 'INR' });
+    expect(numbersIn('Pack of 12', { priceField: true })[0]?.currency).toBeUndefined();
   });
 });
 
@@ -65,5 +77,17 @@ describe('negation', () => {
   it('takes no abbreviation for a negation', () => {
     expect(negationIn('Item no. 5')).toBeUndefined();
     expect(negationIn('X is the capital')).toBeUndefined();
+  });
+});
+
+describe('currencyOf', () => {
+  it('reads codes in any case, signs, and the codes written for another (RMB, RUR)', () => {
+    expect(['pln', 'EUR', '€', 'RMB', 'RUR'].map((t) => currencyOf(t))).toEqual([
+      'PLN',
+      'EUR',
+      'EUR',
+      'CNY',
+      'RUB',
+    ]);
   });
 });

@@ -22,14 +22,17 @@ const SYMBOLS: Readonly<Record<string, string>> = Object.fromEntries(
   CURRENCY_SIGNS.filter((s) => !s.word).map((s) => [s.sign, s.code]),
 );
 
-/** Codes read in running text (RMB is written for CNY). */
-const CODES = new Set([...CURRENCY_CODES.filter((c) => !WORD_LIKE_CODES.has(c)), 'RMB']);
+/** Codes written for another ISO code: RMB for CNY, and RUR (the ruble's code before 1998, still in markup) for RUB. */
+const ALIASES: Readonly<Record<string, string>> = { RMB: 'CNY', RUR: 'RUB' };
+
+/** Codes read in running text. */
+const CODES = new Set([...CURRENCY_CODES.filter((c) => !WORD_LIKE_CODES.has(c)), ...Object.keys(ALIASES)]);
 
 /** The ISO code for a symbol or code, if it is one. */
 export function currencyOf(token: string): string | undefined {
   const trimmed = token.trim();
   const upper = trimmed.toUpperCase();
-  if (CODES.has(upper)) return upper === 'RMB' ? 'CNY' : upper;
+  if (CODES.has(upper)) return ALIASES[upper] ?? upper;
   return SYMBOLS[trimmed] ?? SYMBOLS[trimmed.toLowerCase()];
 }
 
@@ -40,6 +43,34 @@ const SYMBOL_PATTERN = Object.keys(SYMBOLS)
 const CODE_PATTERN = [...CODES].join('|');
 const BEFORE = new RegExp(`(?:(${SYMBOL_PATTERN})|\\b(${CODE_PATTERN})\\b)\\s?$`, 'iu');
 const AFTER = new RegExp(`^\\s?(?:(${SYMBOL_PATTERN})|(${CODE_PATTERN})\\b)`, 'iu');
+/** In a price field even a sign that is also a word ("Ft", "kn", "тг", "Rs") or a word-like code is a currency. */
+const PRICE_SIGNS: Readonly<Record<string, string>> = Object.fromEntries(
+  CURRENCY_SIGNS.map((s) => [s.sign.toLowerCase(), s.code]),
+);
+const PRICE_SIGN_PATTERN = Object.keys(PRICE_SIGNS)
+  .sort((a, b) => b.length - a.length)
+  .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  .join('|');
+const PRICE_BEFORE = new RegExp(
+  `(?<![\\p{L}])(?:${PRICE_SIGN_PATTERN}|${CURRENCY_CODES.join('|')})\\.?\\s?$`,
+  'iu',
+);
+const PRICE_AFTER = new RegExp(
+  `^\\s?(?:${PRICE_SIGN_PATTERN}|${CURRENCY_CODES.join('|')})(?![\\p{L}])`,
+  'iu',
+);
+
+/** The currency a price field writes beside an amount with a word-like sign or code ("270,00 Kn"). */
+function priceFieldCurrency(before: string, after: string): string | undefined {
+  const sign = (PRICE_BEFORE.exec(before)?.[0] ?? PRICE_AFTER.exec(after)?.[0])?.trim().replace(/\.$/, '');
+  if (!sign) return undefined;
+  return (
+    PRICE_SIGNS[sign.toLowerCase()] ??
+    PRICE_SIGNS[`${sign.toLowerCase()}.`] ??
+    currencyOf(sign) ??
+    (CURRENCY_CODES.includes(sign.toUpperCase()) ? sign.toUpperCase() : undefined)
+  );
+}
 const UNIT_AFTER =
   /^\s?(km²|km2|mi²|m²|m2|sq\s?km|sq\s?mi|square kilometres|square kilometers|square miles|hectares|ha|km|mi|cm|mm|m|ft|in|kg|g|mg|lb|lbs|oz|l|ml|gb|tb|mb|w|kw|v|mah|%|percent|people|inhabitants)(?![\p{L}\p{N}])/iu;
 
@@ -58,9 +89,10 @@ const NUMBER = new RegExp(
  * Every number in a text, read whatever the page's convention: `3,781,057`, `3.781.057`,
  * `3 781 057`, `1.234,50`, `1,234.50`, `12,5` — with the currency symbol or code beside it and
  * the unit after it. A lone group like `1,234` or `1.234` is read as a thousands group (pages
- * write prices with two decimals).
+ * write prices with two decimals). With `priceField` (the text is a price's own field), a sign
+ * that is also a word ("Kn", "тг.", "Rs.") is read as the currency beside the amount too.
  */
-export function numbersIn(text: string): NumberMention[] {
+export function numbersIn(text: string, options: { priceField?: boolean } = {}): NumberMention[] {
   const out: NumberMention[] = [];
   for (const match of text.matchAll(NUMBER)) {
     const raw = match[0];
@@ -71,7 +103,9 @@ export function numbersIn(text: string): NumberMention[] {
     const after = text.slice(index + raw.length, index + raw.length + 24);
     const pre = BEFORE.exec(before);
     const post = AFTER.exec(after);
-    const currency = currencyOf(pre?.[1] ?? pre?.[2] ?? post?.[1] ?? post?.[2] ?? '');
+    const currency =
+      currencyOf(pre?.[1] ?? pre?.[2] ?? post?.[1] ?? post?.[2] ?? '') ??
+      (options.priceField ? priceFieldCurrency(before, after) : undefined);
     const unit = currency ? undefined : UNIT_AFTER.exec(after)?.[1]?.toLowerCase().replace(/\s+/g, ' ');
     const alternative = /^[-−]?\d{1,3}[.,]\d{3}$/.test(raw)
       ? Number(raw.replace(',', '.').replace('−', '-'))

@@ -1,18 +1,33 @@
 import {
+  actResponseSchema,
+  closeSessionResponseSchema,
+  crawlPageExtractionSchema,
+  crawlViewSchema,
+  createCrawlResponseSchema,
+  deleteProfileResponseSchema,
+  profileListSchema,
   createRunResponseSchema,
   errorReplySchema,
   extractResponseSchema,
+  observationSchema,
+  sessionViewSchema,
   runCompleted,
   runStep,
   searchResponseSchema,
+  type CreateCrawlBody,
   type CreateRunBody,
+  type GetCrawlInput,
   type ExtractBody,
   type GetEvidenceInput,
+  type ActInput,
+  type ObserveInput,
+  type OpenSessionBody,
   type SearchBody,
 } from '@forage/contracts';
 import {
   ForageToolError,
   runReportSchema,
+  type CrawlReport,
   type Evidence,
   type ForagePort,
   type RunReport,
@@ -89,6 +104,64 @@ export class GatewayHttpPort implements ForagePort {
     };
   }
 
+  async openSession(input: OpenSessionBody) {
+    return sessionViewSchema.parse(await this.json('POST', '/v1/sessions', input));
+  }
+
+  async observe({ sessionId, ...query }: ObserveInput) {
+    const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+    return observationSchema.parse(
+      await this.json('GET', `${sessionPath(sessionId)}/observe?${params.toString()}`),
+    );
+  }
+
+  async act({ sessionId, ...body }: ActInput) {
+    return actResponseSchema.parse(await this.json('POST', `${sessionPath(sessionId)}/act`, body));
+  }
+
+  async closeSession({ sessionId }: { sessionId: string }) {
+    return closeSessionResponseSchema.parse(await this.json('DELETE', sessionPath(sessionId)));
+  }
+
+  /** The caller's browser profiles (not part of the MCP tools: `forage profile list`). */
+  async listProfiles() {
+    return profileListSchema.parse(await this.json('GET', '/v1/profiles'));
+  }
+
+  async deleteProfile(name: string) {
+    return deleteProfileResponseSchema.parse(
+      await this.json('DELETE', `/v1/profiles/${encodeURIComponent(name)}`),
+    );
+  }
+
+  async startCrawl(input: CreateCrawlBody) {
+    return createCrawlResponseSchema.parse(await this.json('POST', '/v1/crawls', input));
+  }
+
+  async getCrawl(input: GetCrawlInput): Promise<CrawlReport> {
+    const view = crawlViewSchema.parse(await this.json('GET', crawlPath(input.crawlId)));
+    if (input.page === undefined) return { view };
+    const entry = view.pages.find((p) => p.n === input.page);
+    if (!entry)
+      throw new ForageToolError(
+        'not_found',
+        `crawl ${input.crawlId} has no page ${String(input.page)} (yet)`,
+      );
+    const pagePath = `${crawlPath(input.crawlId)}/pages/${String(input.page)}`;
+    const markdown = entry.file ? await (await this.request('GET', pagePath)).text() : undefined;
+    const extraction = entry.extraction?.file
+      ? crawlPageExtractionSchema.parse(await this.json('GET', `${pagePath}/extraction`))
+      : undefined;
+    return {
+      view,
+      page: {
+        entry,
+        ...(markdown === undefined ? {} : { markdown }),
+        ...(extraction ? { extraction } : {}),
+      },
+    };
+  }
+
   private async json(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<unknown> {
     return (await this.request(method, path, body, signal)).json() as Promise<unknown>;
   }
@@ -133,3 +206,7 @@ export class GatewayHttpPort implements ForagePort {
     );
   }
 }
+
+const crawlPath = (crawlId: string): string => `/v1/crawls/${encodeURIComponent(crawlId)}`;
+
+const sessionPath = (sessionId: string): string => `/v1/sessions/${encodeURIComponent(sessionId)}`;

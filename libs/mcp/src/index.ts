@@ -2,4 +2,6 @@
 export * from './port.js';
 export * from './report.js';
 export * from './server.js';
+export * from './session-report.js';
 export * from './gateway-http-port.js';
+export { crawlText } from './crawl-tools.js';

@@ -2,13 +2,26 @@ import { z } from 'zod';
 import {
   runCompleted,
   runStep,
+  type ActInput,
+  type ActResponse,
+  type CloseSessionResponse,
+  type CrawledPage,
+  type CrawlPageExtraction,
+  type CrawlView,
+  type CreateCrawlBody,
+  type CreateCrawlResponse,
   type CreateRunBody,
   type EventPayload,
   type ExtractBody,
   type ExtractResponse,
+  type GetCrawlInput,
   type GetEvidenceInput,
+  type Observation,
+  type ObserveInput,
+  type OpenSessionBody,
   type SearchBody,
   type SearchResponse,
+  type SessionView,
 } from '@forage/contracts';
 
 export type RunStepEvent = EventPayload<typeof runStep>;
@@ -48,8 +61,26 @@ export interface ForagePort {
   extract(input: ExtractBody): Promise<ExtractResponse>;
   search(input: SearchBody): Promise<SearchResponse>;
   getRun(runId: string): Promise<RunReport>;
-  /** An artefact of a run the caller may see. */
+  /** An artefact of a run the caller may see (or of a session it has open). */
   getEvidence(input: GetEvidenceInput): Promise<Evidence>;
+  /** A browser session the caller owns: opened, observed, acted on, closed. */
+  openSession(input: OpenSessionBody): Promise<SessionView>;
+  observe(input: ObserveInput): Promise<Observation>;
+  act(input: ActInput): Promise<ActResponse>;
+  closeSession(input: { sessionId: string }): Promise<CloseSessionResponse>;
+  /** A site crawl the caller starts, and reads as it goes (`/v1/crawls`). */
+  startCrawl(input: CreateCrawlBody): Promise<CreateCrawlResponse>;
+  getCrawl(input: GetCrawlInput): Promise<CrawlReport>;
+}
+
+/** A crawl's state and pages, and the one page asked for: its Markdown and extraction when it has them. */
+export interface CrawlReport {
+  readonly view: CrawlView;
+  readonly page?: {
+    readonly entry: CrawledPage;
+    readonly markdown?: string;
+    readonly extraction?: CrawlPageExtraction;
+  };
 }
 
 /** A failure a tool reports to its caller: the typed error code of Forage's replies and its message. */

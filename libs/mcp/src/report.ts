@@ -1,4 +1,4 @@
-import type { Citation, ExtractResponse, SearchResponse } from '@forage/contracts';
+import type { Citation, ExtractResponse, SchemaExtraction, SearchResponse } from '@forage/contracts';
 import type { RunReport } from './port.js';
 
 /** What the `ask` and `get_run` tools return as structured content. */
@@ -75,6 +75,25 @@ export function pageMarkdown(page: ExtractResponse): string {
   const body = content?.markdown.trim() ?? '';
   const tail = content?.truncated ? ['', '(content truncated)'] : [];
   return [...head, body, ...tail].join('\n');
+}
+
+/** A page read into a schema: the verified data as JSON, then each field's status and where it was read. */
+export function extractionText(extraction: SchemaExtraction, url: string): string {
+  const fields = extraction.fields.map((f) => {
+    const where = f.source ? ` at ${f.source.xpath}` : '';
+    const value = f.value === undefined ? '' : ` ${JSON.stringify(f.value)}`;
+    const why = f.reason ? ` (${f.reason})` : '';
+    return `- ${f.path}${f.required ? ' (required)' : ''}: ${f.status}${value}${where}${why}`;
+  });
+  const verified = extraction.fields.filter((f) => f.status === 'verified').length;
+  return [
+    `Source: ${url}`,
+    `${String(verified)} of ${String(extraction.fields.length)} fields verified${extraction.complete ? '' : '; a required field is missing or not verified'}`,
+    '',
+    JSON.stringify(extraction.data, null, 2),
+    '',
+    ...fields,
+  ].join('\n');
 }
 
 /** Ranked results, one per paragraph, then how each provider answered. */

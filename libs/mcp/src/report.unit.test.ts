@@ -1,5 +1,5 @@
 import type { Citation } from '@forage/contracts';
-import { runText, summarizeRun } from './report.js';
+import { extractionText, runText, summarizeRun } from './report.js';
 
 const citation: Citation = {
   url: 'https://example.org/rota',
@@ -60,5 +60,49 @@ describe('run reports for MCP clients', () => {
     expect(summarizeRun({ runId: completed.runId, status: 'running', result: null }).verification).toBe(
       'pending',
     );
+  });
+});
+
+describe('extractionText', () => {
+  it('shows the verified data, then each field with its status, node and reason', () => {
+    const text = extractionText(
+      {
+        data: { name: 'Harbor Mug' },
+        complete: false,
+        fields: [
+          {
+            path: 'name',
+            status: 'verified',
+            required: true,
+            value: 'Harbor Mug',
+            source: {
+              url: 'http://127.0.0.1:8080/mug',
+              xpath: '/html[1]/body[1]/h1[1]',
+              snippet: 'Harbor Mug',
+              domSnapshot: {
+                sha256: 'a'.repeat(64),
+                kind: 'dom_snapshot',
+                size: 1,
+                contentType: 'text/html',
+              },
+              logRecordId: '00000000-0000-4000-8000-000000000001',
+            },
+          },
+          { path: 'brand', status: 'missing', required: true, reason: 'no value for "brand" on the page' },
+        ],
+      },
+      'http://127.0.0.1:8080/mug',
+    );
+    expect(text.split('\n')).toEqual([
+      'Source: http://127.0.0.1:8080/mug',
+      '1 of 2 fields verified; a required field is missing or not verified',
+      '',
+      '{',
+      '  "name": "Harbor Mug"',
+      '}',
+      '',
+      '- name (required): verified "Harbor Mug" at /html[1]/body[1]/h1[1]',
+      '- brand (required): missing (no value for "brand" on the page)',
+    ]);
   });
 });

@@ -7,6 +7,7 @@ export * from './streams.js';
 export * from './jetstream.js';
 export * from './consumers.js';
 export * from './stores.js';
+export * from './storage-limits.js';
 export * from './provision.js';
 export * from './settle.js';
 export { BatchOutcomeError, type BatchOutcome } from './durable-batch-consumer.js';

@@ -2,20 +2,30 @@ import { AckPolicy, DeliverPolicy, jetstreamManager, type JetStreamManager } fro
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
 import type { DurableConsumerSpec } from './consumers.js';
 import { NotProvisionedError } from './errors.js';
+import { limitConfig, storageLimitOf, type ResolvedStorageLimit } from './storage-limits.js';
 import { streams, type StreamSpec } from './streams.js';
 
 const DEFAULT_ACK_WAIT_MS = 120_000;
 export const DEFAULT_MAX_DELIVER = 5;
 export const DEFAULT_BACKOFF_MS = [500, 2_000, 8_000, 30_000] as const;
 
-/** Creates or updates one stream (the admin's job: provisionBus); safe to run again. */
-export async function ensureStream(jsm: JetStreamManager, spec: StreamSpec, replicas = 1): Promise<void> {
+/**
+ * Creates or updates one stream (the admin's job: provisionBus); safe to run again. `limit` bounds
+ * what it may hold (storage-limits.ts); an existing stream is brought to it.
+ */
+export async function ensureStream(
+  jsm: JetStreamManager,
+  spec: StreamSpec,
+  replicas = 1,
+  limit?: ResolvedStorageLimit,
+): Promise<void> {
   const config = {
     name: spec.name,
     subjects: [...spec.subjects],
     max_age: nanos(spec.maxAgeMs),
     duplicate_window: nanos(spec.duplicateWindowMs),
     num_replicas: replicas,
+    ...(limit ? limitConfig(limit) : {}),
   };
   // add is idempotent for an identical config, so replicas booting together do not race
   try {
@@ -33,7 +43,8 @@ export async function ensureStream(jsm: JetStreamManager, spec: StreamSpec, repl
 
 export async function ensureAllStreams(nc: NatsConnection, replicas = 1): Promise<void> {
   const jsm = await jetstreamManager(nc);
-  for (const spec of Object.values(streams)) await ensureStream(jsm, spec, replicas);
+  for (const spec of Object.values(streams))
+    await ensureStream(jsm, spec, replicas, storageLimitOf(spec.name, {}));
 }
 
 /** Creates or updates a durable, explicitly acked pull consumer filtered to one subject (the admin's job). */

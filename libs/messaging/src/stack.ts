@@ -8,3 +8,4 @@ export * from './parent-death.js';
 export * from './ports.js';
 export * from './security/index.js';
 export * from './provision.js';
+export { storageScaleFor } from './storage-limits.js';

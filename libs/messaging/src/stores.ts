@@ -1,4 +1,4 @@
-import { taskMemory, taskSecrets, threadStore } from '@forage/contracts';
+import { browserProfiles, taskMemory, taskSecrets, threadStore } from '@forage/contracts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -53,8 +53,12 @@ export const kvBuckets = {
     history: 1,
     ttl: { variable: 'ACTION_IDEMPOTENCY_TTL_MS', unitMs: 1, default: DAY },
   },
+  /** Named browser profiles (sealed cookies and storage); kept until their owner deletes them. */
+  browserProfiles: { bucket: browserProfiles.bucket, history: 1 },
   /** Counts outlive the runs they count (a run's retries happen within minutes). */
   toolAttempts: { bucket: 'forage-tool-attempts', history: 1, ttl: { unitMs: DAY, default: 7 } },
+  /** The gateway's crawls (`/v1/crawls`): state, journal and Markdown, a week from a crawl's last write. */
+  crawls: { bucket: 'forage-crawls', history: 1, ttl: { unitMs: DAY, default: 7 } },
 } as const satisfies Record<string, KvBucketSpec>;
 
 /** The object stores of Forage. */

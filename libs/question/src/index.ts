@@ -34,3 +34,19 @@ export {
 } from './attributes.js';
 export { askedAttribute, joinRestrictions } from './wording.js';
 export { LIST_SPLIT, NAME, QUESTION_WORDS, STOP, countOf, singular } from './words.js';
+export {
+  readInstruction,
+  refOf,
+  type ElementKind,
+  type ElementRef,
+  type InstructionStep,
+} from './instruction.js';
+export {
+  readDate,
+  isoDate,
+  dateInFormat,
+  monthsBetween,
+  monthOf,
+  MONTH_NAMES,
+  type CalendarDate,
+} from './dates.js';

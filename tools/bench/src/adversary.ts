@@ -6,13 +6,14 @@
  * completion). A genuine question runs before and after, so the stack is shown to work on the
  * same permissions and to be unharmed, and `forage audit verify` must find the log intact. Last,
  * the forged-verdict repro: the operator records an unsigned verdict and a completion citing it;
- * `forage show` must not show it verified and `forage audit verify` must name it.
+ * `forage show` must not show it verified and `forage audit verify` must name it. Every stream,
+ * bucket and object store of the stack must carry its storage quota (unbounded_stores=0).
  *   npm run test:adversary
  * Ends with: RESULT attempts=… held=… failed=…  (exit 1 when any attempt was not held)
  */
 import { join } from 'node:path';
 import { generateSandbox } from '@forage/sandbox';
-import { adversaryResultLine, ATTACKS, runAttacks } from '@forage/testing';
+import { adversaryResultLine, ATTACKS, runAttacks, unboundedStores } from '@forage/testing';
 import { startOneMachine } from './chaos/one-machine.js';
 import { sandboxTasks } from './sandbox-eval/tasks.js';
 import { forgedVerdictRepro } from './adversary/forged-verdict-repro.js';
@@ -70,6 +71,10 @@ try {
   log(`genuine run after the attacks: ${after.state}, gate ${after.gate}`);
   const stackWorks = before.state === 'answered' && after.state === 'answered';
   if (!stackWorks) log('FAILED: a genuine run did not answer on the new permissions');
+  const unbounded = await unboundedStores(admin);
+  log(
+    `storage quotas: ${unbounded.length === 0 ? 'every stream, bucket and object store bounded' : unbounded.join('; ')}`,
+  );
   const audit = await auditVerify(stack.dataDir);
   log(`forage audit verify after the attacks: exit ${String(audit.code)}; ${audit.last}`);
   const repro = await forgedVerdictRepro({
@@ -82,9 +87,16 @@ try {
   await admin.close();
   const reproHeld = !repro.shownVerified && repro.auditNamed;
   console.log(
-    `${adversaryResultLine(results)} genuine_before=${before.state} genuine_after=${after.state} audit_after_attacks=${audit.code === 0 ? 'intact' : 'broken'} forged_verdict_shown_verified=${repro.shownVerified ? 'yes' : 'no'} forged_verdict_named_by_audit=${repro.auditNamed ? 'yes' : 'no'}`,
+    `${adversaryResultLine(results)} genuine_before=${before.state} genuine_after=${after.state} audit_after_attacks=${audit.code === 0 ? 'intact' : 'broken'} forged_verdict_shown_verified=${repro.shownVerified ? 'yes' : 'no'} forged_verdict_named_by_audit=${repro.auditNamed ? 'yes' : 'no'} unbounded_stores=${String(unbounded.length)}`,
   );
-  exitCode = results.every((r) => r.outcome.held) && stackWorks && audit.code === 0 && reproHeld ? 0 : 1;
+  exitCode =
+    results.every((r) => r.outcome.held) &&
+    stackWorks &&
+    audit.code === 0 &&
+    reproHeld &&
+    unbounded.length === 0
+      ? 0
+      : 1;
 } catch (err) {
   console.error(err);
   console.error(stack.output().slice(-4000));

@@ -9,6 +9,7 @@ import { newNotices, type Notice } from '../core/notices.js';
 import { redactSecrets, type ResolvedSecret } from '../core/redact.js';
 import { rankedSelectors } from '../core/target-locators.js';
 import { EgressGuard } from './egress-guard.js';
+import { watchRequests } from './network-quiet.js';
 import { performAction, settleAfterAction, type UploadFile } from './page-actions.js';
 import { landingConfirmation, readNotices } from './page-notices.js';
 import { PageSnapshots, type PageEvidence } from './page-snapshots.js';
@@ -179,19 +180,29 @@ export class ActionAttempt {
         if (refused) return { ...refusal(refused), target };
       }
     }
+    let dropTarget: ResolvedTarget | null = null;
+    if (action.type === 'drag') {
+      const drop = rankedSelectors({ target: action.to });
+      dropTarget = await resolveTarget({ page, selectors: drop, timeoutMs: left() });
+      if (!dropTarget)
+        return refusal({ category: 'not_found', message: `nothing to drop on matches ${drop.join(' or ')}` });
+    }
     const foreign = input.secret ? secretRefusal(input.secret, page.url()) : undefined;
     if (foreign) return { ...refusal({ category: 'blocked', message: foreign }), target };
     await input.beforeRun(target);
+    const requests = watchRequests(page);
     try {
       const { detail, retries } = await performAction({
         page,
         action,
         target,
+        dropTarget,
         fillValue: input.fillValue,
         files: input.files,
         timeoutMs: left(),
       });
       await settleAfterAction(page, input.deadline - Date.now());
+      await requests.quiet(input.deadline - Date.now());
       const denied = await this.egressDenial(session);
       if (denied)
         return {
@@ -219,6 +230,8 @@ export class ActionAttempt {
         ? 'blocked'
         : categorizeBrowserError(err instanceof Error ? err.message : String(err));
       return { detail: message, failure: { category, message }, target, retries: 0, ran: true };
+    } finally {
+      requests.stop();
     }
   }
 

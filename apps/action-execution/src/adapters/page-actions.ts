@@ -25,6 +25,8 @@ export async function performAction(input: {
   page: Page;
   action: PageAction;
   target: ResolvedTarget | null;
+  /** Where a drag drops its target. */
+  dropTarget?: ResolvedTarget | null;
   fillValue: string | undefined;
   files: readonly UploadFile[];
   timeoutMs: number;
@@ -36,6 +38,7 @@ export async function performAction(input: {
       const detail = await once({
         ...input,
         target: target?.locator,
+        dropTarget: input.dropTarget?.locator,
         timeoutMs: Math.max(1, deadline - Date.now()),
       });
       return { detail, retries };
@@ -58,6 +61,7 @@ async function once(input: {
   page: Page;
   action: PageAction;
   target: Locator | undefined;
+  dropTarget?: Locator | undefined;
   fillValue: string | undefined;
   files: readonly UploadFile[];
   timeoutMs: number;
@@ -89,6 +93,10 @@ async function once(input: {
     case 'hover':
       await el().hover({ timeout });
       return 'hovered';
+    case 'drag':
+      if (!input.dropTarget) throw new Error('drag needs a place to drop');
+      await el().dragTo(input.dropTarget, { timeout });
+      return 'dragged and dropped';
     case 'fill':
       await el().fill(input.fillValue ?? '', { timeout });
       return typeof action.value === 'string'
@@ -118,10 +126,38 @@ async function once(input: {
       return `waited until ${action.state}`;
     case 'scroll':
       if (input.target) await input.target.scrollIntoViewIfNeeded({ timeout });
-      if (action.deltaY !== 0) await page.mouse.wheel(0, action.deltaY);
+      if (action.deltaY !== 0) {
+        await page.mouse.wheel(0, action.deltaY);
+        // the wheel scrolls asynchronously: what the page does on scroll (load more) comes after it
+        await scrollSettled(page, Math.min(1_500, timeout));
+      }
       return input.target
         ? `scrolled the element into view and by ${action.deltaY}px`
         : `scrolled by ${action.deltaY}px`;
+  }
+}
+
+/** Waits until the page's scroll position holds still for two frames (at most `withinMs`). */
+async function scrollSettled(page: Page, withinMs: number): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  let last = -1;
+  while (Date.now() < deadline) {
+    const y = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          // a page that renders no frames (hidden) still answers
+          setTimeout(() => {
+            resolve(window.scrollY);
+          }, 200);
+          requestAnimationFrame(() => {
+            requestAnimationFrame(() => {
+              resolve(window.scrollY);
+            });
+          });
+        }),
+    );
+    if (y === last) return;
+    last = y;
   }
 }
 

@@ -75,7 +75,7 @@ export class PageSnapshots {
   private async content(page: Page): Promise<string | undefined> {
     for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
       try {
-        return await withTimeout(page.content(), CONTENT_TIMEOUT_MS);
+        return await withTimeout(page.evaluate(serializeWithFormState), CONTENT_TIMEOUT_MS);
       } catch (err) {
         // "page is navigating": wait for the new document, then read it
         if (attempt === ATTEMPTS || page.isClosed()) {
@@ -92,6 +92,38 @@ export class PageSnapshots {
     }
     return undefined;
   }
+}
+
+/**
+ * The live document as HTML with what its fields hold now written into the markup (value,
+ * checked, selected, a textarea's text), so the evidence of a fill, a check or a select shows
+ * it, as the screenshot does. Serialised from a copy: the page itself is not touched. Password
+ * fields are left as the page wrote them; secrets are redacted from the result afterwards.
+ */
+function serializeWithFormState(): string {
+  const live = document.documentElement;
+  const copy = live.cloneNode(true) as HTMLElement;
+  const fields = 'input, textarea, select';
+  const copies = copy.querySelectorAll(fields);
+  live.querySelectorAll(fields).forEach((field, i) => {
+    const twin = copies[i];
+    if (!twin) return;
+    if (field instanceof HTMLInputElement) {
+      if (field.type === 'checkbox' || field.type === 'radio') {
+        if (field.checked) twin.setAttribute('checked', '');
+        else twin.removeAttribute('checked');
+      } else if (field.type !== 'password' && field.type !== 'file') twin.setAttribute('value', field.value);
+    } else if (field instanceof HTMLTextAreaElement) twin.textContent = field.value;
+    else if (field instanceof HTMLSelectElement) {
+      const options = twin.querySelectorAll('option');
+      Array.from(field.options).forEach((option, j) => {
+        if (option.selected) options[j]?.setAttribute('selected', '');
+        else options[j]?.removeAttribute('selected');
+      });
+    }
+  });
+  const doctype = document.doctype ? `<!DOCTYPE ${document.doctype.name}>` : '';
+  return doctype + copy.outerHTML;
 }
 
 /**

@@ -1,17 +1,20 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import type { BrowserLease } from '@forage/browser';
+import type { ProfileRef, ProfileSave } from '@forage/contracts';
 import { SlotWaitTimeoutError, WaitingSlots, type ReleaseSlot } from '@forage/browser';
 import { LOGGER } from '@forage/messaging';
 import type { Logger } from '@forage/observability';
 import type { ResolvedSecret } from '../core/redact.js';
 import { expiredSessions } from '../core/session-expiry.js';
+import { webOriginOf } from '../core/profile-state.js';
 import type { ActionExecutionConfig } from '../config.js';
-import { ForeignSessionError, SessionBusyError } from '../errors.js';
+import { ConflictError, ForeignSessionError, SessionBusyError } from '../errors.js';
 import { ACTION_CONFIG } from '../tokens.js';
 import { BrowserHost } from './browser-host.js';
 import { EgressGuard } from './egress-guard.js';
 import { NavigationGate, type Admission } from './navigation-gate.js';
+import { SessionProfiles, type ProfileBinding } from './session-profiles.js';
 
 /** The longest a navigation may hold its host slot (a document that never finishes loading). */
 const HOST_SLOT_HOLD_MS = 60_000;
@@ -24,11 +27,25 @@ export interface BlockedRequest {
   readonly navigation: boolean;
 }
 
+/** Who asks for a session: its run, and whether the request came on an agent's subject. */
+export interface SessionOwner {
+  readonly sessionId: string;
+  readonly runId: string;
+  readonly agent?: boolean;
+  /**
+   * A run's browser profile (from its action request): the session opens from it when this
+   * request opens it. An agent's session takes its profile only when it opens (openWithProfile).
+   */
+  readonly profile?: ProfileRef;
+}
+
 /** One session's page and what this service must remember about it. */
 export interface ActionSession {
   readonly id: string;
   /** The run that opened the session; no other run may act on it. */
   readonly runId: string;
+  /** Opened by an agent through the gateway: only agent requests reach it, and only it. */
+  readonly agent: boolean;
   readonly page: Page;
   /**
    * Secrets filled into this page, by value (the value sent, and what the field held after the
@@ -50,6 +67,10 @@ interface Entry {
   readonly release: ReleaseSlot;
   /** the page's renderer crashed: the session is reopened on its next use */
   crashed: boolean;
+  /** The browser profile the context started from and saves to when it closes. */
+  profile: ProfileBinding | undefined;
+  /** The web origins the page's main frame has been on (a profile keeps only these). */
+  readonly visited: Set<string>;
   lastUsedAt: number;
   inUse: number;
 }
@@ -83,6 +104,7 @@ export class SessionPages implements OnApplicationShutdown {
     @Inject(BrowserHost) private readonly browsers: BrowserHost,
     @Inject(EgressGuard) private readonly egress: EgressGuard,
     @Inject(NavigationGate) private readonly gate: NavigationGate,
+    @Inject(SessionProfiles) private readonly profiles: SessionProfiles,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.slots = new WaitingSlots(config.ACTION_MAX_SESSIONS);
@@ -91,12 +113,12 @@ export class SessionPages implements OnApplicationShutdown {
     this.sweeper.unref();
   }
 
-  /** Runs `work` on the session's page, opening the session (or reopening a dead one) first. */
-  async use<T>(
-    owner: { sessionId: string; runId: string },
-    work: (session: ActionSession) => Promise<T>,
-  ): Promise<T> {
-    const entry = await this.open(owner);
+  /**
+   * Runs `work` on the session's page, opening the session (or reopening a dead one) first; a
+   * run's session opens from the run's profile, when it has one.
+   */
+  async use<T>(owner: SessionOwner, work: (session: ActionSession) => Promise<T>): Promise<T> {
+    const entry = await this.open(owner, owner.agent ? undefined : owner.profile);
     entry.inUse += 1;
     try {
       return await work(entry.session);
@@ -114,11 +136,53 @@ export class SessionPages implements OnApplicationShutdown {
     return { open: this.entries.size, capacity: this.slots.capacity, waiting: this.slots.waiting };
   }
 
-  /** Throws when the session is open for another run (a run may only drive its own pages). */
-  assertOwner(owner: { sessionId: string; runId: string }): void {
+  /**
+   * Throws when the session is open for another run (a run may only drive its own pages), or is
+   * of the other kind: an agent's request never reaches a run's session, nor a run's an agent's.
+   */
+  assertOwner(owner: SessionOwner): void {
     const entry = this.entries.get(owner.sessionId);
-    if (entry && entry.session.runId !== owner.runId)
+    if (!entry) return;
+    if (entry.session.runId !== owner.runId)
       throw new ForeignSessionError(`session ${owner.sessionId} belongs to another run`);
+    if (entry.session.agent !== (owner.agent ?? false))
+      throw new ForeignSessionError(
+        `session ${owner.sessionId} is ${entry.session.agent ? "an agent's" : "a run's"} session`,
+      );
+  }
+
+  /**
+   * Opens a new session's context from a browser profile (its state saved back when the session
+   * closes). A session already open cannot take a profile afterwards.
+   */
+  async openWithProfile(
+    owner: SessionOwner,
+    ref: ProfileRef,
+  ): Promise<{ restored: boolean; origins: readonly string[] }> {
+    this.assertOwner(owner);
+    if (this.entries.has(owner.sessionId))
+      throw new ConflictError(
+        `session ${owner.sessionId} is open already; a profile is chosen when it opens`,
+      );
+    const entry = await this.open(owner, ref);
+    return { restored: entry.profile?.createdAt !== undefined, origins: entry.profile?.origins ?? [] };
+  }
+
+  /** Closes one session of the run that opened it (saving its profile); closed false when it was not open. */
+  async closeSession(owner: SessionOwner): Promise<{ closed: boolean; profile?: ProfileSave }> {
+    this.assertOwner(owner);
+    if (!this.entries.has(owner.sessionId)) return { closed: false };
+    const profile = await this.close(owner.sessionId);
+    return { closed: true, ...(profile ? { profile } : {}) };
+  }
+
+  /** Deletes a profile; open sessions on it stop saving to it (so the deletion holds). */
+  async deleteProfile(ref: ProfileRef): Promise<boolean> {
+    for (const entry of this.entries.values()) {
+      if (entry.profile?.ref.owner === ref.owner && entry.profile.ref.name === ref.name)
+        entry.profile = undefined;
+    }
+    return this.profiles.delete(ref);
   }
 
   /** Closes every session the run opened (its end was announced); returns how many. */
@@ -134,12 +198,15 @@ export class SessionPages implements OnApplicationShutdown {
     await Promise.all(all.map((id) => this.close(id)));
   }
 
-  private async open(owner: { sessionId: string; runId: string }): Promise<Entry> {
+  /** Opens the session (from `profile` when named; a reopened session keeps the profile it had). */
+  private async open(owner: SessionOwner, profile?: ProfileRef): Promise<Entry> {
     const { sessionId, runId } = owner;
     this.assertOwner(owner);
     const existing = this.entries.get(sessionId);
     if (existing && isAlive(existing)) return existing;
     if (existing) await this.close(sessionId);
+    const ref = profile ?? existing?.profile?.ref;
+    const restored = ref ? await this.profiles.restore(ref) : undefined;
     const release = await this.slot();
     let lease: BrowserLease | undefined;
     try {
@@ -148,6 +215,7 @@ export class SessionPages implements OnApplicationShutdown {
         userAgent: this.config.USER_AGENT,
         serviceWorkers: 'block',
         acceptDownloads: false,
+        ...(restored?.state ? { storageState: restored.state } : {}),
       });
       const blocked: BlockedRequest[] = [];
       await context.route('**/*', (route) => this.guard(route, blocked));
@@ -159,15 +227,30 @@ export class SessionPages implements OnApplicationShutdown {
         void dialog.dismiss().catch(() => undefined);
       });
       const navigations = { count: 0 };
+      const visited = new Set<string>();
       page.on('framenavigated', (frame) => {
-        if (frame === page.mainFrame()) navigations.count += 1;
+        if (frame !== page.mainFrame()) return;
+        navigations.count += 1;
+        const origin = webOriginOf(frame.url());
+        if (origin) visited.add(origin);
       });
       const entry: Entry = {
-        session: { id: sessionId, runId, page, secrets: new Map(), blocked, dialogs, navigations },
+        session: {
+          id: sessionId,
+          runId,
+          agent: owner.agent ?? false,
+          page,
+          secrets: new Map(),
+          blocked,
+          dialogs,
+          navigations,
+        },
         lease,
         context,
         release,
         crashed: false,
+        profile: restored?.binding,
+        visited,
         lastUsedAt: Date.now(),
         inUse: 0,
       };
@@ -237,10 +320,18 @@ export class SessionPages implements OnApplicationShutdown {
     }
   }
 
-  private async close(sessionId: string): Promise<void> {
+  /** Closes the session's context, saving its state to its profile first; what the save did. */
+  private async close(sessionId: string): Promise<ProfileSave | undefined> {
     const entry = this.entries.get(sessionId);
-    if (!entry) return;
+    if (!entry) return undefined;
     this.entries.delete(sessionId);
+    const saved = entry.profile
+      ? await this.profiles.saveFrom({
+          context: entry.context,
+          binding: entry.profile,
+          visited: entry.visited,
+        })
+      : undefined;
     try {
       await entry.context.close();
     } catch {
@@ -249,6 +340,7 @@ export class SessionPages implements OnApplicationShutdown {
       entry.lease.release();
       entry.release();
     }
+    return saved;
   }
 }
 

@@ -28,6 +28,8 @@ const TEXT_INPUT_TYPES = new Set([
   'week',
   'time',
   'color',
+  // a slider takes its value as a string, as the date types do
+  'range',
 ]);
 const CHECKABLE_ROLES = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
 const SELECT_ROLES = new Set(['listbox', 'combobox']);

@@ -39,6 +39,8 @@ export async function ask(input: {
   answer?: Answerer;
   /** The conversation the question continues (`forage ask --thread`). */
   threadId?: string;
+  /** The browser profile (of the API key) the run's browser starts from (`forage ask --profile`). */
+  profile?: string;
   /** Told once the gateway accepted the run (its id and thread). */
   onCreated?: (created: CreateRunResponse) => void;
 }): Promise<RunCompletion> {
@@ -58,6 +60,7 @@ export async function ask(input: {
         ...(input.maxPages ? { options: { maxPages: input.maxPages } } : {}),
         ...(input.urls && input.urls.length > 0 ? { urls: input.urls } : {}),
         ...(input.threadId ? { threadId: input.threadId } : {}),
+        ...(input.profile ? { profile: input.profile } : {}),
       }),
     });
   } catch (err) {

@@ -1,4 +1,6 @@
-import { EX_UNAVAILABLE } from '../commands/exit-codes.js';
+import type { FieldSchema } from '@forage/contracts';
+import { EX_DATAERR, EX_UNAVAILABLE } from '../commands/exit-codes.js';
+import { evidenceKeyOf } from '../stack/evidence-key.js';
 import type { loadSettings } from '../settings/load.js';
 import { readStackState } from '../stack/state-file.js';
 import { EX_USAGE, str, strings, type CliIo, type Values } from './io.js';
@@ -82,6 +84,17 @@ export async function runCrawl(input: {
     io.err(`forage crawl: --concurrency must be a whole number from 1 to 64, got "${concurrencyText}"`);
     return EX_USAGE;
   }
+  const schemaFile = str(values['schema']);
+  let schema: FieldSchema | undefined;
+  if (schemaFile !== undefined) {
+    const { readSchemaFile, SchemaFileError } = await import('../commands/extract-schema.js');
+    try {
+      schema = await readSchemaFile(schemaFile);
+    } catch (err) {
+      io.err(`forage crawl: --schema ${err instanceof Error ? err.message : String(err)}`);
+      return err instanceof SchemaFileError ? EX_DATAERR : EX_USAGE;
+    }
+  }
   const stack = readStackState(effective.dataDir);
   if (!stack) {
     io.err(
@@ -91,7 +104,8 @@ export async function runCrawl(input: {
   }
   const renderer = await (
     await import('../crawl/adapters/stack-renderer.js')
-  ).connectCrawlRenderer(stack.natsUrl);
+  ).connectCrawlRenderer(stack.natsUrl, schema ? { evidenceKey: evidenceKeyOf(effective.dataDir) } : {});
+  const read = renderer.readIntoSchema;
   // Ctrl-C: stop taking pages and let those under way finish; a second one ends the process at once
   const stop = new AbortController();
   const onSignal = (): void => {
@@ -113,6 +127,7 @@ export async function runCrawl(input: {
       json: values['json'] === true,
       isTTY: io.stderrIsTTY,
       render: renderer.render,
+      ...(schema && read ? { schema: { schema, read } } : {}),
       signal: stop.signal,
       write: io.out,
       warn: io.err,

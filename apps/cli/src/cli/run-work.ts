@@ -93,6 +93,15 @@ export async function runAsk(input: {
     );
     return EX_USAGE;
   }
+  const profile = str(values['profile']);
+  const profileName =
+    profile === undefined
+      ? undefined
+      : (await import('@forage/contracts')).profileNameSchema.safeParse(profile);
+  if (profileName && !profileName.success) {
+    io.err(`forage ask: --profile: ${profileName.error.issues[0]?.message ?? 'not a profile name'}`);
+    return EX_USAGE;
+  }
   const gatewayUrl = gatewayUrlFor({
     portFlag: str(values['port']),
     forageUrl: io.env['FORAGE_URL'],
@@ -109,6 +118,7 @@ export async function runAsk(input: {
     ...(maxPages ? { maxPages } : {}),
     ...(urls.length > 0 ? { urls } : {}),
     ...(threadId ? { threadId } : {}),
+    ...(profile ? { profile } : {}),
     onCreated: (created) => {
       if (created.threadId) writeLastThread(effective.dataDir, created.threadId);
     },
@@ -122,8 +132,12 @@ export async function runExtract(input: {
   positionals: string[];
   io: CliIo;
   dataDir: string;
+  /** The running stack's gateway (for --schema, which goes through POST /v1/extract). */
+  gateway: () => { url: string; apiKey: string | undefined };
 }): Promise<number> {
   const { values, positionals, io } = input;
+  const schemaFile = str(values['schema']);
+  if (schemaFile !== undefined) return runExtractWithSchema({ ...input, schemaFile });
   const format = str(values['format']) ?? 'json';
   if (format !== 'json' && format !== 'text' && format !== 'markdown') {
     io.err('forage extract: --format must be json, text or markdown');
@@ -185,5 +199,42 @@ export async function runExtract(input: {
   } finally {
     progress.finish();
     await renderer.close();
+  }
+}
+
+/** `forage extract URL… --schema FILE`: URLs only (a saved file has no stored evidence to verify against). */
+async function runExtractWithSchema(input: {
+  positionals: string[];
+  io: CliIo;
+  schemaFile: string;
+  gateway: () => { url: string; apiKey: string | undefined };
+}): Promise<number> {
+  const { io } = input;
+  const urls = input.positionals.filter((p) => /^https?:\/\//i.test(p));
+  if (urls.length === 0 || urls.length !== input.positionals.length) {
+    io.err('forage extract --schema reads URLs only: forage extract URL… --schema schema.json');
+    return EX_USAGE;
+  }
+  const gateway = input.gateway();
+  const progress = startProgress({
+    label: 'pages',
+    total: urls.length,
+    mode: progressMode({ json: true, isTTY: io.stderrIsTTY, total: urls.length }),
+    write: io.errRaw,
+  });
+  try {
+    return await (
+      await import('../commands/extract-schema.js')
+    ).extractUrlsWithSchema({
+      urls,
+      schemaFile: input.schemaFile,
+      gatewayUrl: gateway.url,
+      apiKey: gateway.apiKey,
+      write: io.out,
+      warn: io.err,
+      progress,
+    });
+  } finally {
+    progress.finish();
   }
 }

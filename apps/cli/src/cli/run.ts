@@ -159,19 +159,26 @@ async function runCommand(
     case 'down':
       return down(dataDirOnly());
     case 'extract':
-      return runExtract({ values, positionals, io, dataDir: dataDirOnly() });
+      return runExtract({
+        values,
+        positionals,
+        io,
+        dataDir: dataDirOnly(),
+        gateway: () => {
+          const effective = settings();
+          return {
+            url: gatewayOf(values, io, effective),
+            apiKey: io.env['FORAGE_API_KEY'],
+          };
+        },
+      });
     case 'ask':
       return runAsk({ values, positionals, io, effective: settings() });
     case 'runs':
     case 'show': {
       const effective = settings();
       const common = {
-        gatewayUrl: gatewayUrlFor({
-          portFlag: str(values['port']),
-          forageUrl: io.env['FORAGE_URL'],
-          stackGatewayUrl: readStackState(effective.dataDir)?.gatewayUrl,
-          configuredPort: effective.values.gatewayPort,
-        }),
+        gatewayUrl: gatewayOf(values, io, effective),
         apiKey: io.env['FORAGE_API_KEY'],
         json: values['json'] === true,
         write: io.out,
@@ -285,15 +292,39 @@ async function runCommand(
       return runCrawl({ values, positionals, io, effective: settings() });
     case 'map':
       return runMap({ values, positionals, io, effective: settings() });
+    case 'session': {
+      const effective = settings();
+      return (await import('../commands/session.js')).sessionCommand({
+        gatewayUrl: gatewayOf(values, io, effective),
+        apiKey: io.env['FORAGE_API_KEY'],
+        positionals,
+        paging: {
+          ...optional('offset', str(values['offset'])),
+          ...optional('limit', str(values['limit'])),
+          ...optional('textOffset', str(values['text-offset'])),
+          ...optional('textLimit', str(values['text-limit'])),
+        },
+        profile: str(values['profile']),
+        json: values['json'] === true,
+        write: io.out,
+        warn: io.err,
+      });
+    }
+    case 'profile': {
+      const effective = settings();
+      return (await import('../commands/profile.js')).profileCommand({
+        gatewayUrl: gatewayOf(values, io, effective),
+        apiKey: io.env['FORAGE_API_KEY'],
+        positionals,
+        json: values['json'] === true,
+        write: io.out,
+        warn: io.err,
+      });
+    }
     case 'mcp': {
       const effective = settings();
       return (await import('../commands/mcp.js')).mcpCommand({
-        gatewayUrl: gatewayUrlFor({
-          portFlag: str(values['port']),
-          forageUrl: io.env['FORAGE_URL'],
-          stackGatewayUrl: readStackState(effective.dataDir)?.gatewayUrl,
-          configuredPort: effective.values.gatewayPort,
-        }),
+        gatewayUrl: gatewayOf(values, io, effective),
         ...(io.env['FORAGE_API_KEY'] ? { apiKey: io.env['FORAGE_API_KEY'] } : {}),
       });
     }
@@ -301,4 +332,22 @@ async function runCommand(
       io.err(generalUsage());
       return EX_USAGE;
   }
+}
+
+/** The gateway a command talks to: --port, FORAGE_URL, the running stack's, else the configured port. */
+function gatewayOf(
+  values: Values,
+  io: CliIo,
+  effective: { dataDir: string; values: { gatewayPort: number } },
+): string {
+  return gatewayUrlFor({
+    portFlag: str(values['port']),
+    forageUrl: io.env['FORAGE_URL'],
+    stackGatewayUrl: readStackState(effective.dataDir)?.gatewayUrl,
+    configuredPort: effective.values.gatewayPort,
+  });
+}
+
+function optional<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, string>);
 }

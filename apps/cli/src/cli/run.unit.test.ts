@@ -24,10 +24,11 @@ async function forage(argv: string[], env: Record<string, string> = {}) {
 
 describe('forage <command> --help', () => {
   it.each([
-    ['ask', ['--url URL', '--max-pages N', '--port N', '--json']],
+    ['ask', ['--url URL', '--max-pages N', '--port N', '--json', '--profile NAME']],
     ['up', ['--allow ORIGIN', '--port N', '--replicas', '--data-dir DIR', 'FORAGE_ALLOW']],
     ['extract', ['--format F', '--base-url URL']],
     ['config', ['--json']],
+    ['session', ['forage session open [URL]', '--offset N', '--text-limit N', '--json']],
   ])("prints %s's own options, not the general usage", async (command, expected) => {
     const { code, out } = await forage([command, '--help']);
     expect(code).toBe(0);
@@ -42,6 +43,12 @@ describe('forage <command> --help', () => {
     expect(bad.code).toBe(64);
     expect(bad.err).toContain("Unknown option '--nope'");
     expect(bad.err).toContain('Usage: forage ask');
+  });
+
+  it('refuses a --profile of ask that is not a profile name before asking anything', async () => {
+    const bad = await forage(['ask', '--profile', 'My Work', 'q'], { FORAGE_URL: 'http://127.0.0.1:9' });
+    expect(bad.code).toBe(64);
+    expect(bad.err).toContain('forage ask: --profile: a profile name is 1-64 characters');
   });
 });
 

@@ -146,6 +146,12 @@ export const COMMANDS: readonly CommandSpec[] = [
         type: 'boolean',
         description: 'continue the last conversation asked from this data directory',
       },
+      profile: {
+        type: 'string',
+        value: 'NAME',
+        description:
+          'act in a browser started from this browser profile of your API key (a login made in `forage session open --profile NAME` or an earlier run is reused); saved back when the run ends',
+      },
     },
   },
   {
@@ -182,9 +188,16 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'extract',
     synopsis: 'forage extract FILE|URL… [options]',
     summary:
-      'main content of saved HTML files (no browser), or of URLs rendered by the running stack (egress guard, robots.txt and politeness apply)',
+      'main content of saved HTML files (no browser), or of URLs rendered by the running stack (egress guard, robots.txt and politeness apply); with --schema, URLs read into a JSON Schema, every field verified',
     options: {
       ...dataDir,
+      ...stackUrl,
+      schema: {
+        type: 'string',
+        value: 'FILE',
+        description:
+          'a JSON Schema: each URL is read into it by the running stack, one JSON line per page with the verified data and every field’s status, source and reason',
+      },
       format: {
         type: 'string',
         value: 'F',
@@ -200,7 +213,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'crawl',
     synopsis:
-      'forage crawl <url> --out DIR [--depth N] [--max-pages M] [--include P] [--exclude P] [--same-site] [--index]',
+      'forage crawl <url> --out DIR [--depth N] [--max-pages M] [--include P] [--exclude P] [--same-site] [--index] [--schema FILE]',
     summary:
       "render a site's pages through the running stack into DIR: one Markdown file per page and pages.jsonl; rerun to resume",
     options: {
@@ -214,6 +227,12 @@ export const COMMANDS: readonly CommandSpec[] = [
           "pages asked of the stack at once (default 4; the stack's per-host politeness still applies)",
       },
       index: { type: 'boolean', description: 'add the written pages to the local index for `forage ask`' },
+      schema: {
+        type: 'string',
+        value: 'FILE',
+        description:
+          "a JSON Schema: each written page is also read into it, every field verified, into a .json file beside the page's Markdown",
+      },
       allow: {
         type: 'string',
         multiple: true,
@@ -437,8 +456,41 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'mcp',
     synopsis: 'forage mcp [--port N]',
     summary:
-      "Forage's MCP server on stdin/stdout (tools ask, extract, search, get_run, get_evidence) for MCP clients; needs a running stack",
+      "Forage's MCP server on stdin/stdout (tools ask, extract, search, get_run, get_evidence, open, observe, act, close) for MCP clients; needs a running stack",
     options: { ...dataDir, ...stackUrl },
+  },
+  {
+    name: 'session',
+    synopsis:
+      "forage session open [URL] [--profile NAME] | observe <id> [--offset N] [--limit N] | act <id> '<command JSON or list>' | close <id>",
+    summary:
+      'drive a browser session of the running stack: open a page, observe its elements and text, act on it (each step with its evidence), close it',
+    options: {
+      ...dataDir,
+      ...stackUrl,
+      offset: { type: 'string', value: 'N', description: 'observe: first element to list (default 0)' },
+      limit: { type: 'string', value: 'N', description: 'observe: elements to list (default 40)' },
+      'text-offset': { type: 'string', value: 'N', description: 'observe: first character of the text' },
+      'text-limit': { type: 'string', value: 'N', description: 'observe: characters of text (default 3000)' },
+      profile: {
+        type: 'string',
+        value: 'NAME',
+        description:
+          'open: start from this browser profile (cookies and storage of your API key; created if new) and save back to it on close',
+      },
+      json: { type: 'boolean', description: 'print the answer as JSON (as the HTTP API returns it)' },
+    },
+  },
+  {
+    name: 'profile',
+    synopsis: 'forage profile list | delete <name>',
+    summary:
+      'the browser profiles of your API key (logins kept between sessions): list them with their origins, or delete one',
+    options: {
+      ...dataDir,
+      ...stackUrl,
+      json: { type: 'boolean', description: 'print the answer as JSON (as the HTTP API returns it)' },
+    },
   },
   {
     name: 'down',

@@ -1,11 +1,18 @@
 import { resolve } from 'node:path';
-import type { PageSnapshot } from '@forage/contracts';
+import type { FieldSchema, PageSnapshot } from '@forage/contracts';
 import { DocumentStore, indexPages, type FetchedPage } from '@forage/retrieval';
 import { CrawlFolder, CrawlFolderMismatchError } from '../crawl/adapters/crawl-folder.js';
 import { webClient } from '../crawl/adapters/web.js';
 import { crawlProgressLine, formatCrawlBar, type CrawlProgress } from '../crawl/core/crawl-progress.js';
-import type { CrawledPage } from '../crawl/core/page-record.js';
-import { crawlSite, type CrawlOptions, type CrawlSummary } from '../crawl/crawl-site.js';
+import {
+  crawlSite,
+  pageExtractionOf,
+  type CrawledPage,
+  type CrawlOptions,
+  type CrawlSummary,
+} from '@forage/crawl';
+import { sitemapUrls } from '../crawl/adapters/sitemaps.js';
+import type { SchemaPageReader } from '../crawl/adapters/stack-renderer.js';
 import { EX_UNAVAILABLE, EX_USAGE } from './exit-codes.js';
 import { indexDirOf } from './index.js';
 
@@ -22,6 +29,8 @@ export interface CrawlCommandInput {
   readonly json: boolean;
   readonly isTTY: boolean;
   readonly render: (url: string) => Promise<PageSnapshot>;
+  /** `--schema`: each written page is also read into the schema, into a JSON file beside its Markdown. */
+  readonly schema?: { readonly schema: FieldSchema; readonly read: SchemaPageReader };
   readonly signal: AbortSignal;
   readonly write: (line: string) => void;
   readonly warn: (line: string) => void;
@@ -63,18 +72,25 @@ export async function crawlCommand(input: CrawlCommandInput): Promise<number> {
     }
   };
   let visited = 0;
+  const web = webClient(input.allow);
   const summary: CrawlSummary = await crawlSite({
     options: input.options,
-    folder: opened.folder,
+    journal: opened.folder,
     restored: opened,
     render: input.render,
-    web: webClient(input.allow),
+    readSitemaps: ({ root, max }) =>
+      sitemapUrls({
+        web,
+        root,
+        max,
+        note: (line) => {
+          input.warn(`forage crawl: ${line}`);
+        },
+      }),
     signal: input.signal,
     now,
+    ...(input.schema ? { readWritten: schemaWriter(opened.folder, input.schema) } : {}),
     ...(input.retryDelayMs === undefined ? {} : { retryDelayMs: input.retryDelayMs }),
-    note: (line) => {
-      input.warn(`forage crawl: ${line}`);
-    },
     onPage: (page, counts) => {
       visited++;
       if (page.status !== 'ok' && !input.isTTY)
@@ -97,6 +113,7 @@ export async function crawlCommand(input: CrawlCommandInput): Promise<number> {
       now: now(),
     });
   const failed = all.pages.filter((p) => p.status !== 'ok');
+  const schema = input.schema ? schemaCounts(all.pages) : undefined;
   if (input.json) {
     input.write(
       JSON.stringify({
@@ -104,6 +121,7 @@ export async function crawlCommand(input: CrawlCommandInput): Promise<number> {
         out: folder,
         ...summary,
         failedPages: failed.map((p) => ({ url: p.url, status: p.status, reason: p.reason })),
+        ...(schema ? { schema } : {}),
         ...(indexed ? { indexed } : {}),
       }),
     );
@@ -112,6 +130,10 @@ export async function crawlCommand(input: CrawlCommandInput): Promise<number> {
       `${summary.done} pages done (${summary.done - summary.failed} written, ${summary.failed} blocked or failed), ${summary.pending + summary.inFlight} left; ${summary.visited} this run → ${folder}`,
     );
     for (const p of failed) input.write(`  ${p.status} ${p.url}: ${p.reason ?? ''}`);
+    if (schema)
+      input.write(
+        `schema: ${schema.complete} pages with every required field verified, ${schema.incomplete} without, ${schema.failed} not read (see each page's .json)`,
+      );
     if (indexed) input.write(indexed);
   }
   if (summary.stopped) {
@@ -121,6 +143,31 @@ export async function crawlCommand(input: CrawlCommandInput): Promise<number> {
     return summary.stopReason?.startsWith('the stack') ? EX_UNAVAILABLE : EX_TEMPFAIL;
   }
   return 0;
+}
+
+/** How the written pages fared against the schema (pages written before --schema was given count as not read). */
+function schemaCounts(pages: readonly CrawledPage[]): {
+  complete: number;
+  incomplete: number;
+  failed: number;
+} {
+  const written = pages.filter((p) => p.status === 'ok');
+  const complete = written.filter((p) => p.extraction?.complete === true).length;
+  const incomplete = written.filter((p) => p.extraction?.file !== undefined && !p.extraction.complete).length;
+  return { complete, incomplete, failed: written.length - complete - incomplete };
+}
+
+/** Reads a written page into the schema and writes what it read (every field's value, Source, status) beside its Markdown. */
+function schemaWriter(
+  folder: CrawlFolder,
+  schema: NonNullable<CrawlCommandInput['schema']>,
+): (page: PageSnapshot, record: CrawledPage) => Promise<NonNullable<CrawledPage['extraction']>> {
+  return async (page, record) => {
+    const extraction = await schema.read(page, schema.schema);
+    const { file, document } = pageExtractionOf({ record, page, extraction });
+    await folder.writeJson(file, document);
+    return { file, complete: extraction.complete };
+  };
 }
 
 /** Adds the crawl's written pages to the local index, as one collection named after the start page. */

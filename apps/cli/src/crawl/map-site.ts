@@ -1,6 +1,5 @@
 import { readLinks } from '@forage/html';
-import { Frontier, type FoundUrl } from './core/frontier.js';
-import { scopeOf, type CrawlScope } from './core/scope.js';
+import { Frontier, scopeOf, type CrawlScope, type FoundUrl } from '@forage/crawl';
 import { sitemapUrls } from './adapters/sitemaps.js';
 import type { WebClient } from './adapters/web.js';
 

@@ -1,6 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { ForageSettings } from '@forage/config';
 import { dieWithParent, launchNatsServer, type RunningNatsServer } from '@forage/messaging/stack';
@@ -21,6 +19,7 @@ import { adminAuthOf, natsTlsOf, prepareStackNatsAuth } from './nats-auth.js';
 import { spawnOneProcess } from './one-process.js';
 import { provisionStackBus } from './provision.js';
 import { ensureVerdictKeys } from './verdict-keys.js';
+import { evidenceKeyOf } from './evidence-key.js';
 import { freePorts, isPortFree } from '@forage/messaging/stack';
 import { removeStackState, writeStackState, type StackState } from './state-file.js';
 
@@ -213,7 +212,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const plans = planProcesses({
       settings: {
         natsUrl,
-        evidenceKey: evidenceKey(dataDir),
+        evidenceKey: evidenceKeyOf(dataDir),
         verdictKeys,
         dataDir,
         sandboxOrigins: sandbox.map((s) => s.origin),
@@ -227,7 +226,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       replicas: options.replicas,
       opsPorts: ports.slice(0, count),
     });
-    await provisionStackBus({ natsUrl, auth: adminAuthOf(natsAuth, natsTls), plans });
+    await provisionStackBus({
+      natsUrl,
+      auth: adminAuthOf(natsAuth, natsTls),
+      plans,
+      storeDir: join(dataDir, 'nats'),
+    });
     options.onProgress('bus provisioned (streams, consumers, buckets)');
     if (options.user?.processes === 'one') {
       // every service's module in one Node process: one process to restart, shared by all rows
@@ -321,10 +325,4 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     await stop();
     throw err;
   }
-}
-
-function evidenceKey(dataDir: string): string {
-  const file = join(dataDir, 'evidence.key');
-  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
-  return readFileSync(file, 'utf8').trim();
 }

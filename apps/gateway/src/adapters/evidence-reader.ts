@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { queryLogs, type EvidenceRef } from '@forage/contracts';
-import { EvidenceStore, parseEvidenceKey } from '@forage/evidence';
+import { evidenceRefSchema, queryLogs, type ChunkSet, type EvidenceRef } from '@forage/contracts';
+import { z } from 'zod';
+import { EvidenceStore, getChunkSet, parseEvidenceKey } from '@forage/evidence';
 import { Bus } from '@forage/messaging';
 import { GATEWAY_CONFIG } from '../tokens.js';
 import type { GatewayConfig } from '../config.js';
@@ -9,6 +10,12 @@ import type { GatewayConfig } from '../config.js';
 export class EvidenceUnavailableError extends Error {
   override readonly name = 'EvidenceUnavailableError';
 }
+
+/** An action's record keeps the page before it in its data (the record's evidence is the page after). */
+const actionBeforeSchema = z.object({
+  dom: evidenceRefSchema.nullable(),
+  screenshot: evidenceRefSchema.nullable(),
+});
 
 /**
  * Reads evidence for the HTTP API: the run's log records say which artefacts belong to it (and
@@ -31,7 +38,9 @@ export class EvidenceReader {
       { timeoutMs: 10_000 },
     );
     for (const record of reply.records) {
-      for (const ref of [record.evidence.dom_snapshot, record.evidence.screenshot]) {
+      const before = actionBeforeSchema.safeParse(record.output.data['before']);
+      const earlier = before.success ? [before.data.dom, before.data.screenshot] : [];
+      for (const ref of [record.evidence.dom_snapshot, record.evidence.screenshot, ...earlier]) {
         if (ref?.sha256 === input.sha256) return ref;
       }
     }
@@ -40,6 +49,11 @@ export class EvidenceReader {
 
   async read(ref: EvidenceRef): Promise<Buffer> {
     return (await this.open()).get(ref);
+  }
+
+  /** A page's chunk set, as dom-understanding stored it (checked against its schema). */
+  async chunkSet(ref: Pick<EvidenceRef, 'sha256'>): Promise<ChunkSet> {
+    return getChunkSet(await this.open(), ref);
   }
 
   private open(): Promise<EvidenceStore> {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   cancelRunResponseSchema,
   createRunBodySchema,
@@ -16,7 +16,12 @@ import {
   extractResponseSchema,
 } from '@forage/contracts';
 
-type JsonObject = Record<string, unknown>;
+import { commonErrors, error, jsonContent, jsonSchemaOf, type JsonObject } from './openapi-parts.js';
+
+export { jsonSchemaOf };
+import { sessionComponents, sessionPaths } from './openapi-sessions.js';
+import { profileComponents, profilePaths } from './openapi-profiles.js';
+import { crawlComponents, crawlPaths } from './openapi-crawls.js';
 
 /** The schemas the document names, from the contracts; `input` ones describe what a client sends. */
 const components: Record<string, { schema: z.ZodType; io: 'input' | 'output' }> = {
@@ -33,18 +38,11 @@ const components: Record<string, { schema: z.ZodType; io: 'input' | 'output' }> 
   SearchResponse: { schema: searchResponseSchema, io: 'output' },
   ExtractBody: { schema: extractBodySchema, io: 'input' },
   ExtractResponse: { schema: extractResponseSchema, io: 'output' },
+  ...sessionComponents,
+  ...profileComponents,
+  ...crawlComponents,
 };
 
-/** JSON Schema 2020-12 (OpenAPI 3.1's dialect) of a contract schema. */
-export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
-  const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonObject;
-  delete json['$schema'];
-  return json;
-}
-
-const ref = (name: string): JsonObject => ({ $ref: `#/components/schemas/${name}` });
-const jsonContent = (name: string): JsonObject => ({ 'application/json': { schema: ref(name) } });
-const error = (description: string): JsonObject => ({ description, content: jsonContent('ErrorReply') });
 const runIdParam = {
   name: 'runId',
   in: 'path',
@@ -59,13 +57,6 @@ function listParameters(): JsonObject[] {
   return Object.entries(properties).map(([name, schema]) => ({ name, in: 'query', required: false, schema }));
 }
 
-const commonErrors = {
-  '400': error('The request broke its contract'),
-  '401': error('An API key is required or was refused'),
-  '429': error('Too many requests; see Retry-After'),
-  '503': error('A service behind the gateway did not answer'),
-};
-
 /** The gateway's HTTP API as an OpenAPI 3.1 document, generated from the Zod contracts. */
 export function openApiDocument(input: { version: string; serverUrl?: string }): JsonObject {
   return {
@@ -75,7 +66,7 @@ export function openApiDocument(input: { version: string; serverUrl?: string }):
       title: 'Forage API',
       version: input.version,
       description:
-        'Ask questions answered from the web with verified evidence: start runs, follow them, list past runs, fetch evidence.',
+        'Ask questions answered from the web with verified evidence: start runs, follow them, list past runs, fetch evidence; drive a browser session with evidence for every action.',
     },
     ...(input.serverUrl ? { servers: [{ url: input.serverUrl }] } : {}),
     security: [{ bearer: [] }, {}],
@@ -226,6 +217,9 @@ export function openApiDocument(input: { version: string; serverUrl?: string }):
           },
         },
       },
+      ...sessionPaths,
+      ...profilePaths,
+      ...crawlPaths,
       '/v1/openapi.json': {
         get: {
           operationId: 'openApi',
@@ -241,7 +235,10 @@ export function openApiDocument(input: { version: string; serverUrl?: string }):
     },
     components: {
       schemas: Object.fromEntries(
-        Object.entries(components).map(([name, { schema, io }]) => [name, jsonSchemaOf(schema, io)]),
+        Object.entries(components).map(([name, { schema, io }]) => [
+          name,
+          jsonSchemaOf(schema, io, `#/components/schemas/${name}`),
+        ]),
       ),
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'An API key from `forage keys create`' },

@@ -35,7 +35,7 @@ export class EvidenceController {
     if (!sha256Schema.safeParse(sha256).success) throw notFound(`no evidence ${sha256}`);
     const runId = runIdSchema.safeParse(run);
     if (!runId.success) throw invalidRequest('`run` (the run the evidence belongs to) is required');
-    await this.access.find(runId.data, req);
+    await this.access.assertEvidenceVisible(runId.data, req);
     let bytes: Buffer;
     let contentType: string;
     try {

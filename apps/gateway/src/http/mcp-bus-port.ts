@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { HttpException, Inject, Injectable } from '@nestjs/common';
 import {
+  crawlPageExtractionSchema,
   errorReplySchema,
   extractPage,
   runStart,
@@ -9,6 +10,7 @@ import {
   type CreateRunBody,
   type ExtractBody,
   type ExtractResponse,
+  type GetCrawlInput,
   type GetEvidenceInput,
   type SearchBody,
   type SearchResponse,
@@ -18,6 +20,7 @@ import { Bus, ForageError } from '@forage/messaging';
 import {
   ForageToolError,
   runReportSchema,
+  type CrawlReport,
   type Evidence,
   type ForagePort,
   type RunReport,
@@ -28,6 +31,9 @@ import { RateLimiter } from '../core/rate-limiter.js';
 import { runStartOf } from '../core/run-request.js';
 import { RunHistory } from '../adapters/run-history.js';
 import { EvidenceReader } from '../adapters/evidence-reader.js';
+import { AgentSessions } from '../adapters/agent-sessions.js';
+import { SchemaExtractor } from '../adapters/schema-extractor.js';
+import { SiteCrawls } from '../adapters/site-crawls.js';
 import { GATEWAY_CONFIG } from '../tokens.js';
 import type { GatewayConfig } from '../config.js';
 import { callerOf } from './caller.js';
@@ -49,6 +55,9 @@ export class BusForagePort {
     @Inject(RunAccess) private readonly access: RunAccess,
     @Inject(EvidenceReader) private readonly evidence: EvidenceReader,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(AgentSessions) private readonly sessions: AgentSessions,
+    @Inject(SchemaExtractor) private readonly schemaExtractor: SchemaExtractor,
+    @Inject(SiteCrawls) private readonly crawls: SiteCrawls,
   ) {
     this.runs = new RateLimiter({
       perMinute: config.GATEWAY_RUNS_PER_MINUTE,
@@ -67,6 +76,35 @@ export class BusForagePort {
       search: (input) => this.search(input),
       getRun: (runId) => this.getRun(req, runId),
       getEvidence: (input) => this.getEvidence(req, input),
+      // a session belongs to the key of the request that opened it, as with /v1/sessions
+      openSession: (input) => relayed(() => this.sessions.open(callerOf(req).keyId, input)),
+      observe: ({ sessionId, ...query }) =>
+        relayed(() => this.sessions.observe(callerOf(req).keyId, sessionId, query)),
+      act: ({ sessionId, ...body }) => relayed(() => this.sessions.act(callerOf(req).keyId, sessionId, body)),
+      closeSession: ({ sessionId }) =>
+        relayed(async () => ({
+          ...(await this.sessions.close(callerOf(req).keyId, sessionId)),
+          closed: true,
+        })),
+      // a crawl belongs to the key that started it, as with /v1/crawls
+      startCrawl: (input) => relayed(() => this.crawls.start(callerOf(req).keyId, input)),
+      getCrawl: (input) => relayed(() => this.crawlReport(callerOf(req).keyId, input)),
+    };
+  }
+
+  private async crawlReport(caller: string | null, input: GetCrawlInput): Promise<CrawlReport> {
+    const view = await this.crawls.view(caller, input.crawlId);
+    if (input.page === undefined) return { view };
+    const { page, markdown } = await this.crawls.page(caller, input.crawlId, input.page);
+    const { json } = await this.crawls.extraction(caller, input.crawlId, input.page);
+    const extraction = json === undefined ? undefined : crawlPageExtractionSchema.parse(JSON.parse(json));
+    return {
+      view,
+      page: {
+        entry: page,
+        ...(markdown === undefined ? {} : { markdown }),
+        ...(extraction ? { extraction } : {}),
+      },
     };
   }
 
@@ -77,9 +115,11 @@ export class BusForagePort {
     signal?: AbortSignal,
   ): Promise<RunReport> {
     const runId = randomUUID();
+    const caller = callerOf(req);
     const event = runStartOf({
       runId,
       body: input,
+      keyId: caller.keyId,
       defaultMaxPages: this.config.GATEWAY_DEFAULT_MAX_PAGES,
       now: new Date(),
     });
@@ -89,7 +129,6 @@ export class BusForagePort {
     } catch (err) {
       throw toolError(err);
     }
-    const caller = callerOf(req);
     const client = caller.keyId ? `key:${caller.keyId}` : (req.socket.remoteAddress ?? 'unknown');
     const taken = this.runs.take(client, Date.now());
     if (!taken.ok)
@@ -148,13 +187,20 @@ export class BusForagePort {
     return runReportSchema.parse(view);
   }
 
+  /** The page rendered by dom-extraction and, with a schema, read into it field by field, each verified. */
   async extract(input: ExtractBody): Promise<ExtractResponse> {
+    const runId = randomUUID();
     try {
-      return await this.bus.request(
+      const page = await this.bus.request(
         extractPage,
-        { runId: randomUUID(), url: input.url, timeoutMs: input.timeoutMs, screenshot: false },
+        { runId, url: input.url, timeoutMs: input.timeoutMs, screenshot: false },
         { timeoutMs: input.timeoutMs + 30_000 },
       );
+      if (!input.schema) return page;
+      return {
+        ...page,
+        extraction: await this.schemaExtractor.extract({ runId, page, schema: input.schema }),
+      };
     } catch (err) {
       throw toolError(err);
     }
@@ -182,7 +228,7 @@ export class BusForagePort {
 
   async getEvidence(req: IncomingMessage, { runId, sha256 }: GetEvidenceInput): Promise<Evidence> {
     try {
-      await this.access.find(runId, req);
+      await this.access.assertEvidenceVisible(runId, req);
       const ref = await this.evidence.refOf({ runId, sha256 });
       if (!ref) throw new ForageToolError('not_found', `run ${runId} has no evidence ${sha256}`);
       const data = await this.evidence.read(ref);
@@ -196,6 +242,14 @@ export class BusForagePort {
         throw new ForageToolError('not_found', `evidence ${sha256} is no longer stored`);
       throw toolError(err);
     }
+  }
+}
+
+async function relayed<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    throw toolError(err);
   }
 }
 
@@ -218,6 +272,10 @@ export function httpStatusOf(code: string): number {
       return 400;
     case 'not_found':
       return 404;
+    case 'conflict':
+      return 409;
+    case 'limit_reached':
+      return 429;
     case 'blocked':
     case 'egress_denied':
       return 403;

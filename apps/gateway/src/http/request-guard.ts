@@ -65,7 +65,7 @@ export function requestGuard(options: GuardOptions) {
       client = `key:${key.id}`;
       setCaller(req, { keyId: key.id });
     }
-    const startsRun = method === 'POST' && /^\/v1\/runs\/?$/.test(path);
+    const startsRun = method === 'POST' && /^\/v1\/(runs|crawls)\/?$/.test(path);
     for (const [limiter, reason] of [
       [options.requests, 'rate_limited'],
       ...(startsRun ? ([[options.runs, 'run_rate_limited']] as const) : []),

@@ -5,6 +5,7 @@ import { RunBoard, type RunView } from '../core/run-board.js';
 import { runIdPattern, viewFromHistory } from '../core/run-lookup.js';
 import { RunHistory } from '../adapters/run-history.js';
 import { VerdictSource } from '../adapters/verdict-source.js';
+import { AgentSessions } from '../adapters/agent-sessions.js';
 import type { GatewayConfig } from '../config.js';
 import { GATEWAY_CONFIG } from '../tokens.js';
 import { callerOf } from './caller.js';
@@ -20,6 +21,7 @@ export class RunAccess {
     @Inject(RunBoard) private readonly board: RunBoard,
     @Inject(RunHistory) private readonly history: RunHistory,
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+    @Inject(AgentSessions) private readonly sessions: AgentSessions,
   ) {
     this.verdicts = new VerdictSource(bus, config.VERDICT_PUBLIC_KEY);
   }
@@ -35,6 +37,15 @@ export class RunAccess {
     if (!detail) throw notFound(`no run ${id}`);
     const lookup = detail.completion ? await this.verdicts.lookup(detail.completion) : undefined;
     return viewFromHistory({ detail, ...(lookup ? { lookup } : {}) });
+  }
+
+  /**
+   * Throws unless the caller may read the run's evidence: a run it may see, or the run of a
+   * browser session it has open (its actions and observations are logged under that run).
+   */
+  async assertEvidenceVisible(runId: string, req: IncomingMessage): Promise<void> {
+    if (this.sessions.ownsRun(callerOf(req).keyId, runId)) return;
+    await this.find(runId, req);
   }
 
   private async historyCall<T>(call: () => Promise<T>): Promise<T> {

@@ -54,15 +54,16 @@ export class RunsController {
       throw invalidRequest('body does not match CreateRunBody', issuesOf(parsed.error));
     }
     const runId = randomUUID();
+    const caller = callerOf(req);
     const event = runStartOf({
       runId,
       body: parsed.data,
+      keyId: caller.keyId,
       defaultMaxPages: this.config.GATEWAY_DEFAULT_MAX_PAGES,
       now: new Date(),
     });
     // a thread is continued only by a caller who may see the run that started it
     if (parsed.data.threadId) await this.access.find(parsed.data.threadId, req);
-    const caller = callerOf(req);
     try {
       // the owner is in the history before the run exists, so its key can always see it
       if (caller.keyId) await this.history.claim({ runId, owner: caller.keyId, question: event.question });

@@ -10,6 +10,7 @@ import {
   type CommandReply,
   type CommandRequestInput,
   type PageAction,
+  type ProfileRef,
 } from '@forage/contracts';
 import type { EvidenceStore } from '@forage/evidence';
 import type { Bus } from '@forage/messaging';
@@ -31,6 +32,8 @@ export function createBusActivities(input: {
   config: OrchestratorConfig;
   runId: string;
   attempt: number;
+  /** The browser profile the run's session opens from (the run's own, from its run.start). */
+  profile?: ProfileRef;
 }): Omit<Activities, 'recall' | 'askUser' | 'cancelled' | 'now' | 'checkpoint'> {
   const { bus, config, runId, attempt } = input;
   let seq = 0;
@@ -52,11 +55,14 @@ export function createBusActivities(input: {
   const chunkSets = new RunChunkSets(input.evidence);
   // the navigation of an act gets the budget the first visit had: a heavy page renders as slowly again
   const gotoTimeoutMs = Math.min(60_000, config.ORCH_EXTRACT_TIMEOUT_MS);
+  // every action names the run's profile: whichever opens the session (the first, or one after the
+  // session expired or its page crashed) opens it from the profile; action-execution loads it
+  const profile = input.profile ? { profile: input.profile } : {};
   const act = (idempotencyKey: string, action: PageAction): Promise<CommandReply<typeof executeAction>> => {
     const timeoutMs = action.type === 'goto' ? gotoTimeoutMs : 10_000;
     return request(
       executeAction,
-      { runId, sessionId, idempotencyKey, action, timeoutMs },
+      { runId, sessionId, idempotencyKey, action, timeoutMs, ...profile },
       timeoutMs + 20_000,
     );
   };

@@ -14,7 +14,9 @@ import type {
   verifyRun,
 } from '@forage/contracts';
 
+import type { InstructionStep } from '@forage/question';
 import type { Detail, DetailValue, RecalledDetail } from './memory/details.js';
+import type { PageControl } from './explore/controls.js';
 import type { Checkpoint } from './loop/checkpoint.js';
 
 export type SearchReply = CommandReply<typeof searchQuery>;
@@ -82,6 +84,15 @@ export interface Activities {
     questions: readonly InputQuestion[];
     details: readonly Detail[];
   }): Promise<ReadonlyMap<string, DetailValue> | undefined>;
+  /**
+   * With a model configured: which of a page's controls each instruction step means, by step
+   * index (proposals that ground.ts takes only where they fit). Absent without a model.
+   */
+  chooseElements?(input: {
+    instruction: string;
+    steps: readonly InstructionStep[];
+    controls: readonly PageControl[];
+  }): Promise<ReadonlyMap<number, PageControl>>;
   /** Saves where the run is, so a redelivered run continues from there. */
   checkpoint(cp: Checkpoint): Promise<void>;
   /** Why the run was cancelled, once it was. */

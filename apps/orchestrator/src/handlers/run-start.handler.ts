@@ -19,12 +19,14 @@ import { readThreadTurn } from '../core/thread/read-turn.js';
 import { turnOf } from '../core/thread/turn-record.js';
 import { limitsFor } from '../core/limits.js';
 import { createBusActivities } from '../adapters/bus-activities.js';
+import type { Activities } from '../core/activities.js';
 import { MemoryBank } from '../adapters/memory-bank.js';
 import { RunCheckpoints } from '../adapters/run-checkpoints.js';
 import { RunClock } from '../adapters/run-clock.js';
 import { RunLedger } from '../adapters/run-ledger.js';
 import { RunMetricsRecorder } from '../adapters/run-metrics.js';
 import { RunPlanner } from '../adapters/run-planner.js';
+import { ElementChooser } from '../adapters/element-chooser.js';
 import { RunSignals } from '../adapters/run-signals.js';
 import { ThreadStore } from '../adapters/thread-store.js';
 import { userActivities } from '../adapters/run-activities.js';
@@ -54,6 +56,7 @@ export class RunStartHandler {
     @Inject(RunCheckpoints) private readonly checkpoints: RunCheckpoints,
     @Inject(MemoryBank) private readonly memory: MemoryBank,
     @Inject(RunPlanner) private readonly planner: RunPlanner,
+    @Inject(ElementChooser) private readonly chooser: ElementChooser,
     @Inject(ThreadStore) private readonly threads: ThreadStore,
     @Inject(RunMetricsRecorder) private readonly runMetrics: RunMetricsRecorder,
     @Inject(LLM_METER) private readonly meter: LlmUsageMeter,
@@ -108,6 +111,7 @@ export class RunStartHandler {
       config: this.config,
       runId: run.runId,
       attempt,
+      ...(run.profile ? { profile: run.profile } : {}),
     });
     const acts = {
       ...bus,
@@ -123,6 +127,19 @@ export class RunStartHandler {
         report: bus.report,
       }),
       checkpoint: (cp: Checkpoint) => this.checkpoints.save(run.runId, cp),
+      ...(this.chooser.configured
+        ? {
+            chooseElements: async (input: Parameters<NonNullable<Activities['chooseElements']>>[0]) => {
+              const chosen = await this.chooser.choose({ runId: run.runId, ...input });
+              if (chosen.fallback)
+                this.logger.warn(
+                  { runId: run.runId, reason: chosen.fallback },
+                  'element choice by the model failed; the grammar grounds the instruction alone',
+                );
+              return chosen.proposed;
+            },
+          }
+        : {}),
     };
     // a redelivered run (a crash mid-run) continues from its last checkpoint
     const resume = attempt > 1 ? await this.checkpoints.load(run.runId) : undefined;

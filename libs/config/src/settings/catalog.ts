@@ -142,6 +142,48 @@ export const SETTINGS = {
     description: 'Wall time after which a run ends with a clear reason (per-run limit)',
     targets: [{ service: 'orchestrator', variable: 'ORCH_RUN_DEADLINE_MS', scale: 1000 }],
   }),
+  maxSessions: defineSetting({
+    key: 'maxSessions',
+    env: 'FORAGE_MAX_SESSIONS',
+    type: 'integer',
+    schema: z.number().int().min(1).max(1_000).default(16),
+    description:
+      'Browser sessions agents may have open at once, all API keys together (/v1/sessions, MCP open)',
+    targets: [{ service: 'gateway', variable: 'GATEWAY_MAX_SESSIONS' }],
+  }),
+  sessionsPerKey: defineSetting({
+    key: 'sessionsPerKey',
+    env: 'FORAGE_SESSIONS_PER_KEY',
+    type: 'integer',
+    schema: z.number().int().min(1).max(1_000).default(4),
+    description: 'Browser sessions one API key may have open at once',
+    targets: [{ service: 'gateway', variable: 'GATEWAY_SESSIONS_PER_KEY' }],
+  }),
+  sessionIdleSeconds: defineSetting({
+    key: 'sessionIdleSeconds',
+    env: 'FORAGE_SESSION_IDLE_SECONDS',
+    type: 'integer',
+    schema: z.number().int().min(1).max(600).default(300),
+    description:
+      "A browser session unused this long is closed (at most action-execution's own 600 s session idle time)",
+    targets: [{ service: 'gateway', variable: 'GATEWAY_SESSION_IDLE_MS', scale: 1000 }],
+  }),
+  crawlMaxPages: defineSetting({
+    key: 'crawlMaxPages',
+    env: 'FORAGE_CRAWL_MAX_PAGES',
+    type: 'integer',
+    schema: z.number().int().min(1).max(100_000).default(1_000),
+    description: 'Pages one crawl started over HTTP (/v1/crawls) visits at most (per-crawl limit)',
+    targets: [{ service: 'gateway', variable: 'GATEWAY_CRAWL_MAX_PAGES' }],
+  }),
+  crawlsPerKey: defineSetting({
+    key: 'crawlsPerKey',
+    env: 'FORAGE_CRAWLS_PER_KEY',
+    type: 'integer',
+    schema: z.number().int().min(1).max(1_000).default(2),
+    description: 'Crawls (/v1/crawls) one API key may have running at once',
+    targets: [{ service: 'gateway', variable: 'GATEWAY_CRAWLS_PER_KEY' }],
+  }),
   maxCostUsd: defineSetting({
     key: 'maxCostUsd',
     env: 'FORAGE_MAX_COST_USD',

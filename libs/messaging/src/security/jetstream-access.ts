@@ -29,6 +29,8 @@ const attempts = { bucket: kvBuckets.toolAttempts, access: 'write' } as const;
 export const jetStreamUse = {
   gateway: {
     follows: [streams.runs, streams.runEvents],
+    // its crawls' state, journal and Markdown (`/v1/crawls`)
+    kv: [{ bucket: kvBuckets.crawls, access: 'write' }],
     objects: [{ store: evidence, access: 'read' }],
   },
   orchestrator: {
@@ -52,6 +54,8 @@ export const jetStreamUse = {
       { bucket: kvBuckets.actionIdempotency, access: 'write' },
       // reads a run's secrets and forgets them when the run ends
       { bucket: kvBuckets.taskSecrets, access: 'write' },
+      // the only holder of browser profiles: their cookies never leave this service unsealed
+      { bucket: kvBuckets.browserProfiles, access: 'write' },
     ],
     objects: [{ store: evidence, access: 'write' }],
   },

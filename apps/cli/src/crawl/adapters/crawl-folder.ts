@@ -2,8 +2,7 @@ import { existsSync } from 'node:fs';
 import { appendFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
-import type { FoundUrl } from '../core/frontier.js';
-import { crawledPageSchema, type CrawledPage } from '../core/page-record.js';
+import { crawledPageSchema, type CrawlJournal, type CrawledPage, type FoundUrl } from '@forage/crawl';
 
 const foundSchema = z.object({
   url: z.string(),
@@ -29,7 +28,7 @@ export class CrawlFolderMismatchError extends Error {
  * page, written after its Markdown file) and `.forage-crawl/` (the manifest and every admitted URL,
  * appended before it is visited). Rereading both is how an interrupted crawl resumes.
  */
-export class CrawlFolder {
+export class CrawlFolder implements CrawlJournal {
   private constructor(
     readonly dir: string,
     private manifest: Manifest,
@@ -78,6 +77,13 @@ export class CrawlFolder {
     const path = join(this.dir, file);
     await mkdir(dirname(path), { recursive: true });
     await atomicWrite(path, markdown);
+  }
+
+  /** A JSON file beside the pages (a page's schema extraction), replaced whole. */
+  async writeJson(file: string, value: unknown): Promise<void> {
+    const path = join(this.dir, file);
+    await mkdir(dirname(path), { recursive: true });
+    await atomicWrite(path, `${JSON.stringify(value, null, 2)}\n`);
   }
 
   async appendPage(page: CrawledPage): Promise<void> {

@@ -1,4 +1,4 @@
-import { parseSitemap } from '../core/sitemap.js';
+import { parseSitemap } from '@forage/crawl';
 import type { WebClient } from './web.js';
 
 /** Sitemap files read at most per site (an index of indexes stops there). */

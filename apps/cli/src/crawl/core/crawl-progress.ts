@@ -1,5 +1,5 @@
 import { formatDuration } from '../../cli/progress.js';
-import type { FrontierCounts } from './frontier.js';
+import type { FrontierCounts } from '@forage/crawl';
 
 /** A crawl's progress at one moment: the frontier's counts and how fast this run is going. */
 export interface CrawlProgress extends FrontierCounts {

@@ -21,7 +21,8 @@ export function pageAvailability(ctx: PageContext): Field<ProductAvailability> |
     const content = el ? attr(el, 'content') : undefined;
     const value = content ? (schemaAvailability(content) ?? availabilityFromText(content)) : undefined;
     if (el && value)
-      return { value, xpath: xpathOf(el), snippet: clip(`${key}=${content ?? ''}`, 200), origin: 'meta' };
+      // the snippet is what the node holds (its content), as a verifier reads the tag
+      return { value, xpath: xpathOf(el), snippet: clip(content ?? '', 200), origin: 'meta' };
   }
   const titleAt = ctx.title ? (ctx.order.get(ctx.title) ?? 0) : 0;
   const near = (el: Element): boolean => {

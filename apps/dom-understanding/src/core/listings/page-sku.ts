@@ -5,10 +5,14 @@ import type { Field } from './field.js';
 import { clip, nodeText } from './node-text.js';
 import { hintsOf, type PageContext } from './page-context.js';
 
-/** Labels shops print before a product's own code, in the common shop languages. */
-/** Labels that name a retailer's own code; model, style and part numbers are weaker (makers' codes). */
+/**
+ * Labels shops print before a product's own code, in the common shop languages. A label naming the
+ * retailer's stock unit (SKU, a marketplace's item id such as the ASIN, an item number) ranks above
+ * a generic code or reference, and those above a maker's model, style or part number.
+ */
+const STRONG_LABEL = /^(sku|asin|item\s*(#|no\b|number|code|id))/i;
 const WEAK_LABEL = /^(item model|model|style|part)/i;
-const LABEL = String.raw`(?:sku|item\s*(?:#|no\.?|number|code|id)|product\s*(?:#|no\.?|number|code|id)|art(?:ikel)?\.?\s*-?\s*(?:nr|nummer)\.?|artikelnummer|bestellnummer|item model number|model\s*(?:#|no\.?|number)|style\s*(?:#|no\.?|number)?|part\s*(?:#|no\.?|number)|r[ée]f(?:[ée]rence)?\.?|c[óo]digo|codice(?:\s*articolo)?|kod(?:\s*produktu)?|артикул|код(?:\s*товара)?|品番|型番)`;
+const LABEL = String.raw`(?:sku|asin|item\s*(?:#|no\.?|number|code|id)|product\s*(?:#|no\.?|number|code|id)|art(?:ikel)?\.?\s*-?\s*(?:nr|nummer)\.?|artikelnummer|bestellnummer|item model number|model\s*(?:#|no\.?|number)|style\s*(?:#|no\.?|number)?|part\s*(?:#|no\.?|number)|r[ée]f(?:[ée]rence)?\.?|c[óo]digo|codice(?:\s*articolo)?|kod(?:\s*produktu)?|артикул|код(?:\s*товара)?|品番|型番)`;
 /** A product code: letters, digits and separators with at least one digit ("AB-1234", "002.937.72"). */
 const CODE = String.raw`((?=[A-Za-z0-9._/-]*\d)[A-Za-z0-9][A-Za-z0-9._/-]{1,38}[A-Za-z0-9]|\d{3,})`;
 const LABELLED = new RegExp(
@@ -178,7 +182,9 @@ function originalCase(text: string, lower: string): string {
 }
 
 function labelScore(text: string, at: number): number {
-  return WEAK_LABEL.test(text.slice(at).replace(/^[^\p{L}]+/u, '')) ? 2 : 3;
+  const label = text.slice(at).replace(/^[^\p{L}]+/u, '');
+  if (WEAK_LABEL.test(label)) return 2;
+  return STRONG_LABEL.test(label) ? 3.5 : 3;
 }
 
 function hasChildWithSameText(el: Element, text: string): boolean {

@@ -59,6 +59,22 @@ describe('reading the product a page is about', () => {
     });
   });
 
+  it('takes the seller’s code (SKU, a marketplace item id) over a maker’s model number the page also states', () => {
+    const listing = read(
+      `<body><h1>Copper Pan</h1><p>Price: £48.99</p>
+       <table><tr><th>Model Number</th><td>CP-2210</td></tr><tr><th>ASIN</th><td>B07XKQ2M4Z</td></tr></table></body>`,
+      'https://market.example/copper-pan',
+    );
+    expect(listing?.sku?.value).toBe('B07XKQ2M4Z');
+  });
+
+  it('reads an availability meta tag with the tag’s own content as its snippet', () => {
+    const listing = read(
+      `<head><meta property="product:availability" content="in stock"></head><body><h1>Copper Pan</h1><p>Price: £48.99</p></body>`,
+    );
+    expect(listing?.availability).toMatchObject({ value: 'InStock', snippet: 'in stock' });
+  });
+
   it('returns nothing for a page that names no price and no code', () => {
     expect(
       read('<body><h1>About us</h1><p>We make lamps.</p></body>', 'https://x.example/about'),

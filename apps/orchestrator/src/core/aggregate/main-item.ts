@@ -1,5 +1,5 @@
 import type { EvidenceRef, Listing, ScoredAnswer } from '@forage/contracts';
-import { CURRENCY_CODES, CURRENCY_SIGNS, numbersIn } from '@forage/lexicon';
+import { priceAsWritten } from '@forage/lexicon';
 import { asksAboutPage } from '../claim-statement.js';
 import { normalizeUrl } from '../explore/site-frontier.js';
 import type { Part, Plan } from '../plan/plan.js';
@@ -52,24 +52,6 @@ export function mainItemAnswer(input: {
     };
   }
   return undefined;
-}
-
-const SIGNS = [...CURRENCY_SIGNS.map((s) => s.sign), ...CURRENCY_CODES]
-  .sort((a, b) => b.length - a.length)
-  .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-  .join('|');
-const SIGN_BEFORE = new RegExp(`(?:${SIGNS})\\s?$`, 'u');
-const SIGN_AFTER = new RegExp(`^\\s?(?:${SIGNS})(?![\\p{L}])`, 'u');
-
-/** The price as the page writes it in the field's snippet, with a currency sign written next to it ("$87.11", "119,01 €"). */
-export function priceAsWritten(snippet: string, amount: number): string | undefined {
-  const mention = numbersIn(snippet).find((m) => m.amount === amount || m.alternative === amount);
-  if (!mention) return undefined;
-  const start = mention.index;
-  const end = start + mention.raw.length;
-  const before = SIGN_BEFORE.exec(snippet.slice(Math.max(0, start - 5), start))?.[0] ?? '';
-  const after = before ? '' : (SIGN_AFTER.exec(snippet.slice(end, end + 5))?.[0] ?? '');
-  return snippet.slice(start - before.length, end + after.length).trim();
 }
 
 function safeNormalize(url: string): string {

@@ -1,5 +1,6 @@
 import type { Listing } from '@forage/contracts';
-import { mainItemAnswer, priceAsWritten, type MainItem } from './main-item.js';
+import { priceAsWritten } from '@forage/lexicon';
+import { mainItemAnswer, type MainItem } from './main-item.js';
 
 const snapshot = {
   sha256: 'a'.repeat(64),

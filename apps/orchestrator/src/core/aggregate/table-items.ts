@@ -1,13 +1,11 @@
 import type { ScoredAnswer, SourcedChunk } from '@forage/contracts';
 import { numbersIn } from '@forage/lexicon';
+import { tableRowsOf, type TableRow } from '@forage/schema-extraction';
 import { termsOf } from '../explore/site-frontier.js';
 import type { ListingItem } from './listing-items.js';
 
 /** A row as the text model writes it: `Header: value` pairs separated by semicolons. */
-interface Row {
-  readonly chunk: SourcedChunk;
-  readonly cells: ReadonlyMap<string, string>;
-}
+type Row = Pick<TableRow, 'chunk' | 'cells'>;
 
 const MIN_ROWS = 3;
 
@@ -21,13 +19,7 @@ const MIN_ROWS = 3;
  * nothing.
  */
 export function tableItems(chunks: readonly SourcedChunk[], noun?: string): ListingItem[] {
-  const tables = new Map<string, Row[]>();
-  for (const chunk of chunks) {
-    const table = tableOf(chunk.xpath);
-    const cells = cellsOf(chunk.text);
-    if (!table || !cells) continue;
-    tables.set(table, [...(tables.get(table) ?? []), { chunk, cells }]);
-  }
+  const tables = tableRowsOf(chunks);
   const items: ListingItem[] = [];
   for (const rows of tables.values()) items.push(...itemsOfTable(rows, noun));
   return items;
@@ -90,23 +82,4 @@ function nameColumn(
     const cells = rows.map((r) => r.cells.get(h) ?? '');
     return new Set(cells).size === cells.length && cells.every((c) => c !== '' && numbersIn(c).length === 0);
   });
-}
-
-/** `Rank: 1; Country: Sheth; Population: 66,967,605` → its cells by header; undefined for other text. */
-function cellsOf(text: string): Map<string, string> | undefined {
-  const parts = text.split('; ');
-  if (parts.length < 2) return undefined;
-  const cells = new Map<string, string>();
-  for (const part of parts) {
-    const at = part.indexOf(': ');
-    if (at <= 0) return undefined;
-    cells.set(part.slice(0, at).trim(), part.slice(at + 2).trim());
-  }
-  return cells;
-}
-
-/** The table a row's XPath is in (`…/table[1]/tbody[1]/tr[3]` → `…/table[1]`). */
-function tableOf(xpath: string): string | undefined {
-  const match = /^(.*\/table\[\d+\])(?:\/(?:tbody|thead|tfoot)\[\d+\])?\/tr\[\d+\]$/.exec(xpath);
-  return match?.[1];
 }

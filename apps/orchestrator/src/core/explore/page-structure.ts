@@ -8,6 +8,7 @@ import {
   parseHtml,
   renderedText,
 } from '@forage/html';
+import { controlsOf, type PageControl } from './controls.js';
 import { inOverlay, overlaysOf, type OverlayDismiss } from './overlays.js';
 
 /** The parent element, or null at the top of the tree. */
@@ -67,6 +68,8 @@ export interface PageStructure {
   readonly forms: readonly PageForm[];
   /** Banners and modals to dismiss before acting on the page (they intercept clicks). */
   readonly overlays?: readonly OverlayDismiss[];
+  /** Every element a person can act on, in document order (what instructions are grounded on). */
+  readonly controls?: readonly PageControl[];
 }
 
 /** Links, disclosure controls and forms of a captured DOM (the page as the browser rendered it). */
@@ -78,16 +81,18 @@ export function readPageStructure(html: string, pageUrl: string): PageStructure 
     const id = attr(el, 'id');
     if (id && !byId.has(id)) byId.set(id, el);
   }
+  const shown = descendants(doc).filter(visible);
   return {
     headings: descendants(doc)
       .filter((el) => /^h[1-6]$/.test(el.name) && visible(el))
       .map((el) => ({ text: clean(renderedText(el)), xpath: xpathOf(el) })),
     links: linksOf(descendants(doc, 'a').filter(visible), pageUrl),
-    disclosures: disclosuresOf(descendants(doc).filter(visible), byId),
+    disclosures: disclosuresOf(shown, byId),
     forms: descendants(doc, 'form')
       .filter(visible)
       .map((f) => formOf(f, byId)),
-    overlays: overlaysOf(descendants(doc).filter(visible)),
+    overlays: overlaysOf(shown),
+    controls: controlsOf(shown, byId),
   };
 }
 
@@ -237,7 +242,8 @@ function fieldKind(el: Element, type: string): FormField['kind'] | undefined {
   }
 }
 
-function labelOf(el: Element, byId: ReadonlyMap<string, Element>): string {
+/** A form control's label: aria-label, aria-labelledby, <label for>, a wrapping label, then placeholder, title or name. */
+export function labelOf(el: Element, byId: ReadonlyMap<string, Element>): string {
   const aria = attr(el, 'aria-label');
   if (aria) return aria;
   const labelledBy = attr(el, 'aria-labelledby');

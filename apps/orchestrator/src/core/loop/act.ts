@@ -22,14 +22,14 @@ async function actOnPage(deps: LoopDeps & { act: PageActPlan }): Promise<void> {
   ).catch(() => undefined);
   if (!acted) {
     // a task acted on is never retried elsewhere: the run says it did not complete
-    if (act.purpose === 'task-form')
+    if (act.purpose === 'task-form' || act.purpose === 'instruction')
       state.taskEnded = { outcome: 'unconfirmed', reason: `the task on ${act.url} could not be performed` };
     return;
   }
   state.expectedRecordIds.push(...acted.recordIds);
   // what the task's page showed before the action, to tell a confirmation from the page shown again
   const shownBefore =
-    act.purpose === 'task-form'
+    act.purpose === 'task-form' || act.purpose === 'instruction'
       ? state.chunks
           .filter((c) => normalizeUrl(c.url) === normalizeUrl(act.url))
           .flatMap((c) => [c.text, ...c.headingPath, c.title])
@@ -42,8 +42,25 @@ async function actOnPage(deps: LoopDeps & { act: PageActPlan }): Promise<void> {
     );
     state.chunks.splice(0, state.chunks.length, ...state.chunks.filter((c) => !stale.has(c.chunkId)));
   }
+  if (act.purpose === 'instruction') {
+    // the steps carried out are done; the page they led to grounds the rest when it is read
+    if (acted.done.length < act.actions.length) {
+      state.taskEnded = {
+        outcome: 'unconfirmed',
+        reason: `the instruction did not complete on ${act.url}: ${String(acted.done.length)} of ${String(act.actions.length)} actions ran (${act.described.filter((d) => !acted.done.includes(d)).join('; ')} did not)`,
+      };
+      await readCapture({ ...deps, source: acted });
+      return;
+    }
+    state.instructionDone += act.consumed ?? act.actions.length;
+  }
   const read = await readCapture({ ...deps, source: acted });
-  if (act.purpose === 'task-form') {
+  const finished =
+    act.purpose === 'task-form' ||
+    (act.purpose === 'instruction' &&
+      state.instructionDone >= (deps.plan.instruction?.length ?? 0) &&
+      state.taskEnded === undefined);
+  if (finished) {
     const outcome = taskOutcomeOf({
       url: act.url,
       planned: act.actions.length,
@@ -56,7 +73,13 @@ async function actOnPage(deps: LoopDeps & { act: PageActPlan }): Promise<void> {
       return;
     }
     if (outcome.kind === 'unconfirmed') {
-      state.taskEnded = { outcome: 'unconfirmed', reason: outcome.reason };
+      state.taskEnded = {
+        outcome: 'unconfirmed',
+        reason:
+          act.purpose === 'instruction'
+            ? `every step of the instruction ran on ${acted.url} (${acted.done.join('; ')}), but the page showed no message confirming the result`
+            : outcome.reason,
+      };
       return;
     }
     // the confirmation is cited where the page shows it (its text, or what its heading heads),

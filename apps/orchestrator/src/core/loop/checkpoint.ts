@@ -36,6 +36,7 @@ export interface Checkpoint {
   readonly currentSite?: string;
   readonly pendingNext?: readonly string[];
   readonly pageActs?: readonly PageActPlan[];
+  readonly instructionDone?: number;
 }
 
 export function checkpointOf(state: RunState): Checkpoint {
@@ -62,6 +63,7 @@ export function checkpointOf(state: RunState): Checkpoint {
     ...(state.currentSite ? { currentSite: state.currentSite } : {}),
     pendingNext: [...state.pendingNext],
     pageActs: [...state.pageActs],
+    ...(state.instructionDone > 0 ? { instructionDone: state.instructionDone } : {}),
   };
 }
 
@@ -91,4 +93,5 @@ export function restoreCheckpoint(state: RunState, cp: Checkpoint): void {
   if (cp.currentSite) state.currentSite = cp.currentSite;
   for (const u of cp.pendingNext ?? []) state.pendingNext.add(u);
   state.pageActs = [...(cp.pageActs ?? [])];
+  state.instructionDone = cp.instructionDone ?? 0;
 }

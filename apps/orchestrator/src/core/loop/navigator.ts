@@ -14,11 +14,13 @@ export interface RunLimits {
 /** An action the navigator can take on the page it is on. */
 export interface PageActPlan {
   readonly url: string;
-  readonly purpose: 'disclose' | 'search-form' | 'task-form';
+  readonly purpose: 'disclose' | 'search-form' | 'task-form' | 'instruction';
   readonly actions: readonly PageAction[];
   readonly described: readonly string[];
   /** The page state the actions start from (its DOM snapshot digest): with the actions, the loop key. */
   readonly stateKey: string;
+  /** For an instruction: how many of its steps the actions carry out. */
+  readonly consumed?: number;
 }
 
 export type Decision =

@@ -52,6 +52,8 @@ export class RunState {
   taskDone: { text: string; source: ScoredAnswer['source'] } | undefined;
   /** The task was acted on and did not succeed: an error notice (in the page's words), or no evidence it did. */
   taskEnded: { outcome: 'failed' | 'unconfirmed'; reason: string } | undefined;
+  /** How many of the instruction's steps were carried out (the rest are grounded on the page as it is now). */
+  instructionDone = 0;
   taskMissing: string[] = [];
   /** The required fields of the task's form that no value covers yet. */
   taskMissingFields: FormField[] = [];

@@ -1,5 +1,6 @@
 import type { EvidenceRef, SourcedChunk } from '@forage/contracts';
 import type { Activities, AnswerReply } from '../activities.js';
+import { groundSteps, type Grounding } from '../act/ground.js';
 import { itemsOfPage } from '../aggregate/listing-items.js';
 import { searchFormPlan, taskFormPlan } from '../explore/form-actions.js';
 import { readPageStructure, type PageStructure } from '../explore/page-structure.js';
@@ -142,9 +143,11 @@ async function readCapture(
       state.taskPage = { url: source.url, structure, stateKey: source.domSnapshot.sha256 };
     }
   }
+  const instruction = await instructionOnPage({ plan, state, url: source.url, structure, acts: deps.acts });
   state.pageActs = pageActsFor({
     plan,
     ...(task ? { task } : {}),
+    ...(instruction ? { instruction } : {}),
     structure,
     url: source.url,
     stateKey: source.domSnapshot.sha256,
@@ -195,6 +198,8 @@ function originOf(url: string): string {
 export function pageActsFor(input: {
   plan: Plan;
   task?: TaskSpec;
+  /** The instruction's next steps, grounded on this page. */
+  instruction?: Grounding;
   structure: PageStructure;
   url: string;
   stateKey: string;
@@ -202,6 +207,19 @@ export function pageActsFor(input: {
 }): PageActPlan[] {
   const { plan, structure, url, stateKey } = input;
   const out: PageActPlan[] = [];
+  if (plan.instruction) {
+    const g = input.instruction;
+    if (g && g.actions.length > 0)
+      out.push({
+        url,
+        purpose: 'instruction',
+        actions: g.actions,
+        described: g.described,
+        stateKey,
+        consumed: g.consumed,
+      });
+    return out;
+  }
   if (plan.kind === 'task' && input.task) {
     const form = taskFormPlan(structure.forms, input.task);
     if (form)
@@ -248,6 +266,43 @@ function dismissingOverlay(out: PageActPlan[], structure: PageStructure): PageAc
 }
 
 /** The task as the run knows it now: the request's values plus details recalled or asked. */
+/**
+ * The instruction's steps not done yet, grounded on the page just read — on the page the user gave
+ * (or where the instruction's own steps led) only. A first step nothing on the page answers ends
+ * the task as failed, naming the step and the elements the page offers: the run never looks
+ * elsewhere for a place to act.
+ */
+async function instructionOnPage(input: {
+  plan: Plan;
+  state: RunState;
+  url: string;
+  structure: PageStructure;
+  acts: Pick<Activities, 'chooseElements'>;
+}): Promise<Grounding | undefined> {
+  const { plan, state, url, structure } = input;
+  if (!plan.instruction || state.taskDone !== undefined || state.taskEnded !== undefined) return undefined;
+  if (state.taskSite !== undefined && !isOnSite(url, state.taskSite)) return undefined;
+  const left = plan.instruction.slice(state.instructionDone);
+  if (left.length === 0) return undefined;
+  const controls = structure.controls ?? [];
+  // with a model, its proposals of which control each step means; the grammar's grounding decides
+  const proposed = input.acts.chooseElements
+    ? await input.acts.chooseElements({ instruction: plan.question, steps: left, controls })
+    : undefined;
+  const grounding = groundSteps(left, controls, proposed ? { proposed } : {});
+  if (grounding.actions.length === 0 && grounding.unresolved) {
+    const { why, candidates } = grounding.unresolved;
+    state.taskEnded = {
+      outcome: 'failed',
+      reason: `could not do step ${String(state.instructionDone + 1)} of the instruction on ${url}: ${why}${
+        candidates.length > 0 ? `; the page offers ${candidates.join(', ')}` : ''
+      }`,
+    };
+    return undefined;
+  }
+  return grounding;
+}
+
 export function taskOfRun(plan: Plan, state: RunState): TaskSpec | undefined {
   if (!plan.task) return undefined;
   if (state.extraFields.length === 0) return plan.task;
@@ -271,7 +326,10 @@ export function sourceOf(chunk: SourcedChunk): Omit<AnswerReply['answers'][numbe
  */
 function signInTaskPage(plan: Plan, reason: string): boolean {
   return (
-    plan.kind === 'task' && reason === 'login_wall' && /^(?:log ?in|sign ?in)$/.test(plan.task?.verb ?? '')
+    plan.kind === 'task' &&
+    reason === 'login_wall' &&
+    // an instruction on the page the user gave acts on its login form as told
+    (plan.instruction !== undefined || /^(?:log ?in|sign ?in)$/.test(plan.task?.verb ?? ''))
   );
 }
 

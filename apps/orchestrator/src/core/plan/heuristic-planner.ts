@@ -8,6 +8,7 @@ import {
   hopQuestion,
   isName,
   joinRestrictions,
+  readInstruction,
   readQuestion,
   type QuestionReading,
 } from '@forage/question';
@@ -24,6 +25,18 @@ export function planHeuristically(input: { question: string; urls?: readonly str
   const question = input.question.trim().replace(/\s+/g, ' ');
   const startUrls = [...(input.urls ?? []), ...urlsIn(question)];
   const site = namedSite(question) ?? (startUrls[0] ? new URL(startUrls[0]).origin : undefined);
+  // an instruction acts on the page the user gave, and only there: without a page it is not read as one
+  const instruction = startUrls.length > 0 ? readInstruction(withoutUrls(question)) : undefined;
+  if (instruction)
+    return finish({
+      kind: 'task',
+      question,
+      parts: [part(1, question)],
+      combine: single,
+      instruction,
+      site,
+      startUrls,
+    });
   const task = taskOf(question);
   if (task)
     return finish({
@@ -91,7 +104,9 @@ export function stepsFor(plan: Omit<Plan, 'steps' | 'source'>): PlannedStep[] {
         { action: plan.startUrls.length ? 'VISIT' : 'SEARCH', detail: 'the page the task is on' },
         {
           action: 'ACT',
-          detail: `${plan.task?.verb ?? 'act'}: ${plan.task?.fields.map((f) => f.label).join(', ') ?? ''}`,
+          detail: plan.instruction
+            ? `follow the instruction: ${String(plan.instruction.length)} step(s) grounded on the page`
+            : `${plan.task?.verb ?? 'act'}: ${plan.task?.fields.map((f) => f.label).join(', ') ?? ''}`,
         },
       );
       break;
@@ -343,6 +358,15 @@ function taskOf(question: string): TaskSpec | undefined {
 }
 
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s"'<>)]+/gi;
+
+/** The request without its addresses ("On http://… click …", "… at http://…"). */
+function withoutUrls(question: string): string {
+  return question
+    .replace(/(?:^|\s)(?:on|at|in|from|of)\s+https?:\/\/[^\s"'<>)]+[,:]?/gi, ' ')
+    .replace(URL_IN_TEXT, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
 
 function urlsIn(question: string): string[] {
   return [...question.matchAll(URL_IN_TEXT)].map((m) => m[0].replace(/[.,;:!?]+$/, ''));

@@ -70,6 +70,8 @@ export async function planWithLlm(input: {
     question: input.question,
     ...(input.urls ? { urls: input.urls } : {}),
   });
+  // an instruction's steps are read from its grammar and grounded on the page; the model plans the rest
+  if (heuristic.instruction) return { plan: heuristic };
   let reply: LlmPlan;
   try {
     reply = (

@@ -1,4 +1,4 @@
-import type { HopChain } from '@forage/question';
+import type { HopChain, InstructionStep } from '@forage/question';
 import type { Scope } from './scope.js';
 
 /** The five kinds of request the orchestrator plans for. */
@@ -87,6 +87,11 @@ export interface Plan {
    */
   readonly chain?: HopChain;
   readonly task?: TaskSpec;
+  /**
+   * An instruction to act on the page the user gave ("click the second link", `type "x" into the
+   * search box and press Enter`): its steps, grounded on that page's controls as the run goes.
+   */
+  readonly instruction?: readonly InstructionStep[];
   /** A site the user named (origin or host); exploration stays on it. */
   readonly site?: string;
   /** Pages to read first (the user's own URLs). */

@@ -1,3 +1,4 @@
+import { MONTH_NAMES, monthOf } from '@forage/question';
 /** Structured constraints read from a query; the raw query is always kept beside them. */
 export interface PriceBound {
   readonly min?: number;
@@ -232,21 +233,7 @@ export function withoutOperators(query: string): string {
     .trim();
 }
 
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
-const MONTH = `(?:${MONTHS.map((m) => `${m.slice(0, 3)}${m.length > 3 ? `(?:${m.slice(3)})?` : ''}`).join('|')})\\.?`;
+const MONTH = `(?:${MONTH_NAMES.map((m) => `${m.slice(0, 3)}${m.length > 3 ? `(?:${m.slice(3)})?` : ''}`).join('|')})\\.?`;
 const ISO = '\\d{4}-\\d{2}-\\d{2}';
 const DAY_MONTH = `\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH}(?:,?\\s+\\d{4})?`;
 const MONTH_DAY = `${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?(?:,?\\s+\\d{4})?`;
@@ -260,8 +247,7 @@ function readDate(text: string, today: Date): [string, string] | undefined {
   const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
   if (iso) return validDay(Number(iso[1]), Number(iso[2]), Number(iso[3]));
   if (/^\d{4}$/.test(t)) return [`${t}-01-01`, `${t}-12-31`];
-  const month = (word: string | undefined): number =>
-    MONTHS.findIndex((m) => word !== undefined && m.startsWith(word.replace(/\.$/, '').slice(0, 3))) + 1;
+  const month = (word: string | undefined): number => (word === undefined ? 0 : (monthOf(word) ?? 0));
   const year = (y: string | undefined): number => (y ? Number(y) : today.getUTCFullYear());
   let m = /^(\d{1,2})(?:st|nd|rd|th)?\s+([a-z.]+)(?:\s+(\d{4}))?$/.exec(t);
   if (m) return validDay(year(m[3]), month(m[2]), Number(m[1]));
@@ -352,7 +338,7 @@ function addDays(today: Date, days: number): string {
 }
 
 const NOT_PLACES = new Set([
-  ...MONTHS.map((m) => `${m.charAt(0).toUpperCase()}${m.slice(1)}`),
+  ...MONTH_NAMES.map((m) => `${m.charAt(0).toUpperCase()}${m.slice(1)}`),
   'The',
   'A',
   'An',

@@ -1,5 +1,5 @@
 import type { Document, Element } from 'domhandler';
-import { attr, descendants, normalizeText, renderedText } from '@forage/html';
+import { attr, descendants, isElement, normalizeText, renderedText } from '@forage/html';
 import { numbersIn } from '@forage/lexicon';
 
 /** Elements a page strikes through by their nature. */
@@ -41,4 +41,18 @@ export function formerPrices(doc: Document): number[] {
     for (const m of numbersIn(text)) if (m.amount > 0) out.add(m.amount);
   }
   return [...out];
+}
+
+/**
+ * The amounts a node shows as they stand now: its text without the former prices inside it (none
+ * when the node itself, or an element around it, is a former price). An amount a page strikes in
+ * one place (a variant's old price, a rail) and states plain at the cited node is a current price there.
+ */
+export function currentAmountsAt(node: Element): number[] {
+  for (let el: Element | null = node; el; el = isElement(el.parent) ? el.parent : null)
+    if (isFormerPrice(el)) return [];
+  const text = normalizeText(renderedText(node, { skip: isFormerPrice }));
+  return numbersIn(text)
+    .map((m) => m.amount)
+    .filter((a) => a > 0);
 }

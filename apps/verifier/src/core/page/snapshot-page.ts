@@ -12,7 +12,7 @@ import {
   renderedText,
   type TextBlock,
 } from '@forage/html';
-import { formerPrices } from './former-prices.js';
+import { currentAmountsAt, formerPrices } from './former-prices.js';
 import { governanceOf, pageTitles, type Governance } from './governors.js';
 import { jsonLdStatements } from './json-ld.js';
 import { resolveXPath } from './xpath.js';
@@ -92,6 +92,16 @@ export class SnapshotPage {
   }
 
   /**
+   * The former prices that count against a claim cited at `xpath`: those the node does not also
+   * state plainly (outside any struck or old-price element).
+   */
+  formerPricesAgainst(xpath: string): readonly number[] {
+    const hit = resolveXPath(this.doc, xpath);
+    const current = hit.found ? currentAmountsAt(hit.element) : [];
+    return this.formerPrices().filter((a) => !current.some((c) => Math.abs(c - a) < 0.005));
+  }
+
+  /**
    * What the page's own structured description (JSON-LD, microdata, RDFa and product meta tags)
    * declares for properties of these names (lower case, local form): the page's word on its main
    * item, read with the same parser for every claim.
@@ -161,9 +171,9 @@ export class SnapshotPage {
 /** A microdata or RDFa property's machine-readable value (`<meta itemprop="price" content="129">`). */
 function declaredValue(node: Element): string | undefined {
   if (attr(node, 'itemprop') === undefined && attr(node, 'property') === undefined) return undefined;
-  const value = VALUE_ATTRIBUTES.map((name) => attr(node, name)).find(
-    (v) => v !== undefined && v.trim() !== '',
-  );
+  // a microdata <link> states its value as a URL (`<link itemprop="availability" href="https://schema.org/InStock">`)
+  const names = node.name === 'link' ? (['href'] as const) : VALUE_ATTRIBUTES;
+  const value = names.map((name) => attr(node, name)).find((v) => v !== undefined && v.trim() !== '');
   return value === undefined ? undefined : normalizeText(value);
 }
 

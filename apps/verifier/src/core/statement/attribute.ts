@@ -1,5 +1,12 @@
 import type { CheckResult, Claim, ClaimBinding } from '@forage/contracts';
-import { isKnownAttribute, labelsIn, namesAttribute, numbersIn, propertiesOf } from '@forage/lexicon';
+import {
+  currencyOf,
+  isKnownAttribute,
+  labelsIn,
+  namesAttribute,
+  numbersIn,
+  propertiesOf,
+} from '@forage/lexicon';
 import type { NodeContext } from '../page/snapshot-page.js';
 import { clauseStart, excerpt, valueIndex } from './names.js';
 import { qualifierOf } from './price-qualifiers.js';
@@ -56,18 +63,24 @@ export function checkAttribute(input: {
   const at = valueIndex(nodeText, value);
   const money =
     at >= 0
-      ? numbersIn(nodeText).find(
+      ? numbersIn(nodeText, { priceField: MONEY_ATTRIBUTES.has(attribute) || attribute === 'currency' }).find(
           (m) => m.currency && m.index <= at + value.length && m.index + m.raw.length >= at,
         )
       : undefined;
   const nearest = at >= 0 ? nearestLabel(nodeText, at, value.length) : undefined;
   if (nearest?.attribute === attribute) return pass('label', nearest.label);
+  // a value that is itself a statement of the attribute and of no other ("In stock", "Sold out")
+  const stated = money ? [] : labelsIn(value);
+  if (stated.length > 0 && stated.every((h) => h.attribute === attribute)) return pass('value', value);
   // a price needs no word: its currency says what it is
   // the amount's own words make it another figure (a shipping charge, an amount before tax, a saving)
   const qualifier = attribute === 'price' && at >= 0 ? qualifierOf(nodeText, at, value.length) : undefined;
   if (qualifier)
     return fail(`the amount is ${qualifier === 'saving' ? 'a' : 'the'} ${qualifier}, not the price`);
   if (attribute === 'price' && money) return pass('currency', `${money.currency ?? ''} ${money.raw}`);
+  // a currency sign or code written at an amount states that amount's currency ("$" of "$87.11")
+  if (attribute === 'currency' && money?.currency && currencyOf(value) === money.currency)
+    return pass('currency', `${money.currency} ${money.raw}`);
   if (nearest)
     return fail(`the value is labelled "${nearest.label}" (${nearest.attribute}), not ${attribute}`);
   // an amount of money is the value of a priced attribute only, never a code, a rating or a count

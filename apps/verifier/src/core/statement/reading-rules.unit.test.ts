@@ -59,6 +59,24 @@ describe('reading rules: prices', () => {
     expect(refused.value).toMatch(/former price/);
   });
 
+  it('refuses a struck amount cited through the block that holds both prices', () => {
+    const refused = failed(SHOP_PAGE, claimAt('/html/body/main/div', '€49,90', mainPrice(49.9)));
+    expect(refused.value).toMatch(/former price/);
+  });
+
+  it('releases an amount the node states plainly though the page strikes the same amount elsewhere', () => {
+    const page = SHOP_PAGE.replace(
+      '</main>',
+      '</main><aside><h2>Also in the sale</h2><p>Stone Kettle <del>€39,90</del> €29,90</p></aside>',
+    );
+    expect(failed(page, claimAt('/html/body/main/div/span[1]', '€39,90', mainPrice(39.9)))).toEqual({});
+  });
+
+  it('reads a currency sign that is also a word at a price ("270,00 Kn")', () => {
+    const page = SHOP_PAGE.replace('<p class="code">', '<p class="kuna">270,00 Kn</p><p class="code">');
+    expect(failed(page, claimAt('/html/body/main/p[3]', '270,00 Kn', mainPrice(270, 'HRK')))).toEqual({});
+  });
+
   it('refuses a shipping charge and an amount before tax as the price', () => {
     const shipping = failed(SHOP_PAGE, claimAt('/html/body/main/p[1]', '€6,50', mainPrice(6.5)));
     expect(shipping.attribute).toMatch(/shipping/);

@@ -73,7 +73,7 @@ export function statementChecks(input: { claim: Claim; page: SnapshotPage | unde
       ...declaredFor(claim, page),
       pageCurrencies: pageCurrenciesOf(page),
       ...(page && claim.subject?.mainItem && claim.value?.type === 'money'
-        ? { formerPrices: page.formerPrices() }
+        ? { formerPrices: page.formerPricesAgainst(claim.source.xpath) }
         : {}),
     }),
     checkNotNegated({ claim, nodeText }),

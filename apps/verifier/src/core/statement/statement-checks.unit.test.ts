@@ -141,6 +141,45 @@ describe('attribute: labels in the page’s language (the wrong-language-label t
   });
 });
 
+describe('attribute: values that state their attribute themselves', () => {
+  const PAGE = `<html><body><main><h1>Trail Lamp</h1><div><span>$87.11</span></div><p>In stock.</p><p>Ships in 2 days.</p></main></body></html>`;
+  const about = { subject: { mainItem: true } } as const;
+
+  it('takes an availability phrase as the availability, and nothing else as it', () => {
+    const inStock = claimOn({
+      xpath: '/html/body/main/p[1]',
+      text: 'In stock.',
+      attribute: { id: 'availability' },
+      ...about,
+    });
+    expect(failed(PAGE, inStock)).toEqual([]);
+    const ships = claimOn({
+      xpath: '/html/body/main/p[2]',
+      text: 'Ships in 2 days.',
+      attribute: { id: 'availability' },
+      ...about,
+    });
+    expect(failed(PAGE, ships)).toEqual(['attribute']);
+  });
+
+  it('takes the sign written at an amount as its currency, never another currency', () => {
+    const usd = claimOn({
+      xpath: '/html/body/main/div/span',
+      text: '$',
+      attribute: { id: 'currency' },
+      ...about,
+    });
+    expect(failed(PAGE, usd)).toEqual([]);
+    const eur = claimOn({
+      xpath: '/html/body/main/div/span',
+      text: '87.11',
+      attribute: { id: 'currency' },
+      ...about,
+    });
+    expect(failed(PAGE, eur)).toEqual(['attribute']);
+  });
+});
+
 describe('value: normalised numbers, currencies and units', () => {
   it('reads a decimal comma and thousands dots as the same amount', () => {
     const claim = claimOn({

@@ -57,7 +57,7 @@ export function checkValue(input: {
         formerPrice(value, input.formerPrices ?? [], input.declared) ??
         numeric({
           value,
-          mentions: numbersIn(text),
+          mentions: numbersIn(text, { priceField: value.type === 'money' }),
           text,
           labels: input.labels ?? [],
           pageCurrencies: input.pageCurrencies ?? (() => []),

@@ -23,6 +23,23 @@ export const putTaskMemory: Attack = {
   },
 };
 
+/** Planting a page in a crawl (the issue: a crawl's owner reads content no page said). */
+export const plantCrawlPage: Attack = {
+  name: 'crawl-plant',
+  description: `put a page in a crawl of ${kvBuckets.crawls.bucket} (only the gateway runs crawls)`,
+  attackers: except('gateway'),
+  async attempt(ctx, attacker) {
+    const key = `${randomUUID()}.page-0`;
+    const kv = await new Kvm(await ctx.connectAs(attacker)).open(kvBuckets.crawls.bucket);
+    const refused = await refusal(() =>
+      kv.put(key, JSON.stringify({ url: 'http://planted.test/', status: 'ok', depth: 0, fetchedAt: '' })),
+    );
+    const stored = await (await new Kvm(ctx.admin).open(kvBuckets.crawls.bucket)).get(key);
+    if (stored?.operation === 'PUT') return broken(`${key} was stored in ${kvBuckets.crawls.bucket}`);
+    return refused ? held(refused) : broken('the put was not refused');
+  },
+};
+
 /** Moving the log chain's head (the issue: every answer refused, a deletion of 1,000 records reported). */
 export const moveChainHead: Attack = {
   name: 'chain-head-move',
@@ -58,6 +75,24 @@ export const readSecrets: Attack = {
       refused.push(why);
     }
     return held(refused.join('; '));
+  },
+};
+
+/** Reading or planting a browser profile (sealed logins): only action-execution holds the bucket. */
+export const touchProfiles: Attack = {
+  name: 'profile-read',
+  description: `read or put an entry in ${kvBuckets.browserProfiles.bucket} (users' sealed browser logins)`,
+  attackers: except('action-execution'),
+  async attempt(ctx, attacker) {
+    const nc = await ctx.connectAs(attacker);
+    const bucket = kvBuckets.browserProfiles.bucket;
+    const read = await refusal(async () => (await new Kvm(nc).open(bucket)).get('_anonymous.p'));
+    if (!read) return broken(`read ${bucket}`);
+    const key = `_anonymous.planted-${randomUUID().slice(0, 8)}`;
+    const put = await refusal(async () => (await new Kvm(nc).open(bucket)).put(key, '{}'));
+    const stored = await (await new Kvm(ctx.admin).open(bucket)).get(key);
+    if (stored?.operation === 'PUT') return broken(`${key} was stored in ${bucket}`);
+    return put ? held(`${read}; ${put}`) : broken('the put was not refused');
   },
 };
 

@@ -1,5 +1,12 @@
 import type { Attack } from '../attack.js';
-import { moveChainHead, purgeEvidence, putTaskMemory, readSecrets } from './buckets.js';
+import {
+  moveChainHead,
+  plantCrawlPage,
+  purgeEvidence,
+  putTaskMemory,
+  readSecrets,
+  touchProfiles,
+} from './buckets.js';
 import { createConsumer, deleteConsumer, readOthersConsumer } from './consumers.js';
 import { forgedCompletion, forgedProducer, forgedVerdict } from './forgery.js';
 import { purgeStream, reconfigureStream, republishStream, sourceStream } from './stream-config.js';
@@ -14,8 +21,10 @@ export const ATTACKS: readonly Attack[] = [
   readOthersConsumer,
   createConsumer,
   putTaskMemory,
+  plantCrawlPage,
   moveChainHead,
   readSecrets,
+  touchProfiles,
   purgeEvidence,
   forgedProducer,
   forgedVerdict,

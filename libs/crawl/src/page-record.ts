@@ -1,29 +1,14 @@
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import {
+  crawledPageSchema,
+  type CrawledPage,
+  type CrawlPageExtraction,
+  type PageSnapshot,
+  type SchemaExtraction,
+} from '@forage/contracts';
 
-/**
- * One line of a crawl's `pages.jsonl`: a page written as Markdown (`ok`), or listed with the
- * reason it was not (`blocked`: a wall, robots.txt or the egress policy; `error`: it could not be
- * rendered). Written once per page, after its Markdown file: the line is the page's done marker.
- */
-export const crawledPageSchema = z.object({
-  url: z.string(),
-  finalUrl: z.string().optional(),
-  status: z.enum(['ok', 'blocked', 'error']),
-  reason: z.string().optional(),
-  httpStatus: z.number().int().optional(),
-  title: z.string().optional(),
-  language: z.string().optional(),
-  depth: z.number().int().nonnegative(),
-  /** The Markdown file, relative to the crawl's folder (ok pages only). */
-  file: z.string().optional(),
-  /** The log record that holds the page's evidence, and the evidence's content addresses. */
-  logRecordId: z.string().optional(),
-  evidence: z.array(z.string()).optional(),
-  links: z.array(z.string()).optional(),
-  fetchedAt: z.string(),
-});
-export type CrawledPage = z.infer<typeof crawledPageSchema>;
+/** One line of a crawl's `pages.jsonl` (the contract the HTTP API lists pages with too). */
+export { crawledPageSchema, type CrawledPage };
 
 /** Pages are failed when they were not written as content. */
 export const isFailed = (page: Pick<CrawledPage, 'status'>): boolean => page.status !== 'ok';
@@ -67,4 +52,20 @@ function safeSegment(segment: string): string {
     .replace(/[^A-Za-z0-9._-]+/g, '-')
     .replace(/^[.-]+|-+$/g, '')
     .slice(0, 60);
+}
+
+/**
+ * A written page read into a schema: where its extraction goes (beside its Markdown, as `.json`)
+ * and the document kept there (`forage crawl --schema` and `GET /v1/crawls/…/extraction` alike).
+ */
+export function pageExtractionOf(input: {
+  record: CrawledPage;
+  page: Pick<PageSnapshot, 'finalUrl' | 'logRecordId'>;
+  extraction: SchemaExtraction;
+}): { file: string; document: CrawlPageExtraction } {
+  const { record, page, extraction } = input;
+  return {
+    file: (record.file ?? pageFileOf(record.url)).replace(/\.md$/, '.json'),
+    document: { url: record.url, finalUrl: page.finalUrl, logRecordId: page.logRecordId, ...extraction },
+  };
 }

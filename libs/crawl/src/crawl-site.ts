@@ -1,19 +1,16 @@
 import type { PageSnapshot } from '@forage/contracts';
 import { RemoteError } from '@forage/messaging';
-import { Frontier, type FoundUrl, type FrontierCounts } from './core/frontier.js';
-import { failedPage, judgePage } from './core/page-outcome.js';
-import { isFailed, type CrawledPage } from './core/page-record.js';
-import { scopeOf, type CrawlScope } from './core/scope.js';
-import type { CrawlFolder } from './adapters/crawl-folder.js';
-import { sitemapUrls } from './adapters/sitemaps.js';
-import type { WebClient } from './adapters/web.js';
+import { Frontier, type FoundUrl, type FrontierCounts } from './frontier.js';
+import { failedPage, judgePage } from './page-outcome.js';
+import { isFailed, type CrawledPage } from './page-record.js';
+import { scopeOf, type CrawlScope } from './scope.js';
 
 export interface CrawlOptions extends CrawlScope {
   readonly maxDepth: number;
   readonly maxPages: number;
   /** Pages asked of dom-extraction at once (its own per-host politeness still applies). */
   readonly concurrency: number;
-  /** Admit the pages the site's sitemaps list (at depth 1) as well as those found by links. */
+  /** Admit the pages the site's sitemaps list (at depth 1) as well as those found by links (with `readSitemaps`). */
   readonly sitemaps: boolean;
 }
 
@@ -25,34 +22,72 @@ export interface CrawlSummary extends FrontierCounts {
   readonly stopReason?: string;
 }
 
+/**
+ * Where a crawl keeps its durable state (a folder for `forage crawl`, a KV bucket for the gateway).
+ * Every admitted URL is appended before it is visited and every finished page after its Markdown
+ * is written: what a journal holds is exactly what a resumed crawl restores.
+ */
+export interface CrawlJournal {
+  /** The start page (and its sitemaps) were admitted by an earlier run. */
+  readonly seeded: boolean;
+  markSeeded(): Promise<void>;
+  appendFound(found: readonly FoundUrl[]): Promise<void>;
+  /** The page's Markdown, under the file name its record will carry. */
+  writeMarkdown(file: string, markdown: string): Promise<void>;
+  /** The page is finished: its record is its done marker. */
+  appendPage(page: CrawledPage): Promise<void>;
+}
+
 /** The stack could not be asked at all (not a page's own failure): the crawl stops, resumable. */
 class StackUnavailableError extends Error {
   override readonly name = 'StackUnavailableError';
+}
+
+/** `readWritten` of one page: the page's own failure is kept on its record; a stack that did not answer stops the crawl. */
+async function readFurther(
+  read: NonNullable<Parameters<typeof crawlSite>[0]['readWritten']>,
+  page: PageSnapshot,
+  record: CrawledPage,
+): Promise<NonNullable<CrawledPage['extraction']>> {
+  try {
+    return await read(page, record);
+  } catch (err) {
+    if (err instanceof RemoteError)
+      return { complete: false, error: `${err.code}: ${err.message}`.slice(0, 500) };
+    throw new StackUnavailableError(err instanceof Error ? err.message : String(err));
+  }
 }
 
 /** Tries per page when the stack itself did not answer (a restart of `forage up` takes a few seconds). */
 const STACK_TRIES = 3;
 
 /**
- * Crawls a site into a folder through the stack's dom-extraction, breadth first, `concurrency`
- * pages at a time. Every admitted URL is journaled before it is visited and every finished page
- * after its Markdown is written, so a crawl stopped at any point resumes without visiting a
- * finished page again. On `signal` it stops taking pages and lets those under way finish.
+ * Crawls a site through `render` (the stack's dom-extraction), breadth first, `concurrency` pages
+ * at a time. Every admitted URL is journaled before it is visited and every finished page after
+ * its Markdown is written, so a crawl stopped at any point resumes without visiting a finished
+ * page again. On `signal` it stops taking pages and lets those under way finish.
  */
 export async function crawlSite(input: {
   options: CrawlOptions;
-  folder: CrawlFolder;
+  journal: CrawlJournal;
   restored: { found: readonly FoundUrl[]; pages: readonly CrawledPage[] };
   render: (url: string) => Promise<PageSnapshot>;
-  web: WebClient;
+  /** The URLs the site's sitemaps list, at most `max` (read only when `options.sitemaps`). */
+  readSitemaps?: (input: { root: string; max: number }) => Promise<string[]>;
   signal: AbortSignal;
   now?: () => Date;
   onPage?: (page: CrawledPage, counts: FrontierCounts) => void;
-  note?: (line: string) => void;
+  /**
+   * Reads a written page further before it is marked done (`forage crawl --schema`); what it
+   * returns is kept on the page's record. A page's own failure (a RemoteError) is kept as the
+   * extraction's error; any other failure stops the crawl like an absent stack, and the page is
+   * visited again on resume.
+   */
+  readWritten?: (page: PageSnapshot, record: CrawledPage) => Promise<NonNullable<CrawledPage['extraction']>>;
   /** Waits between tries when the stack did not answer. */
   retryDelayMs?: number;
 }): Promise<CrawlSummary> {
-  const { options, folder, signal } = input;
+  const { options, journal, signal } = input;
   const now = input.now ?? (() => new Date());
   const inScope = scopeOf(options);
   const frontier = new Frontier(options, inScope);
@@ -60,18 +95,13 @@ export async function crawlSite(input: {
     input.restored.found,
     input.restored.pages.map((p) => ({ url: p.url, finalUrl: p.finalUrl, failed: isFailed(p) })),
   );
-  if (!folder.seeded) {
-    await folder.appendFound(frontier.offer([{ url: options.root, depth: 0 }]));
-    if (options.sitemaps && options.maxDepth >= 1) {
-      const listed = await sitemapUrls({
-        web: input.web,
-        root: options.root,
-        max: options.maxPages,
-        ...(input.note ? { note: input.note } : {}),
-      });
-      await folder.appendFound(frontier.offer(listed.map((url) => ({ url, depth: 1, from: 'sitemap' }))));
+  if (!journal.seeded) {
+    await journal.appendFound(frontier.offer([{ url: options.root, depth: 0 }]));
+    if (options.sitemaps && options.maxDepth >= 1 && input.readSitemaps) {
+      const listed = await input.readSitemaps({ root: options.root, max: options.maxPages });
+      await journal.appendFound(frontier.offer(listed.map((url) => ({ url, depth: 1, from: 'sitemap' }))));
     }
-    await folder.markSeeded();
+    await journal.markSeeded();
   }
 
   let visited = 0;
@@ -121,15 +151,17 @@ export async function crawlSite(input: {
       record = judged.record;
       if (page.finalUrl !== found.url) frontier.markRedirect(page.finalUrl);
       if (judged.kind === 'write') {
-        await folder.writeMarkdown(judged.record.file ?? '', judged.markdown);
+        await journal.writeMarkdown(judged.record.file ?? '', judged.markdown);
+        if (input.readWritten)
+          record = { ...record, extraction: await readFurther(input.readWritten, page, record) };
         if (inScope(page.finalUrl).in && found.depth < options.maxDepth) {
           const links = (page.links ?? []).map((url) => ({ url, depth: found.depth + 1, from: found.url }));
           // journaled before the page is marked done, so no link is lost to a crash in between
-          await folder.appendFound(frontier.offer(links));
+          await journal.appendFound(frontier.offer(links));
         }
       }
     }
-    await folder.appendPage(record);
+    await journal.appendPage(record);
     frontier.finish(found.url, isFailed(record));
     visited++;
     input.onPage?.(record, frontier.counts());
