@@ -2,6 +2,7 @@ import type { ScoredAnswer, SourcedChunk } from '@forage/contracts';
 import type { Activities, AnswerReply, Lead } from '../activities.js';
 import type { RunState } from '../loop/run-state.js';
 import { ATTRIBUTES, attributeScore, labelNames, pageLabelFor } from '@forage/question';
+import { statesAboutOther, titleHead } from '@forage/lexicon';
 import type { Part, Plan } from '../plan/plan.js';
 import type { StepRunner } from '../loop/step.js';
 import { meetsConstraints } from './listing-items.js';
@@ -186,7 +187,17 @@ export function acceptable(input: {
     const entity = part.entity?.toLowerCase();
     const onEntityPage = entity !== undefined && a.source.title.toLowerCase().includes(entity);
     // a derived answer rests on each entity's own page (its derivation's sources), not on one snippet
-    const aboutEntity = !entity || onEntityPage || a.source.snippet.toLowerCase().includes(entity) || led;
+    const namedInSnippet =
+      entity !== undefined &&
+      a.source.snippet.toLowerCase().includes(entity) &&
+      // "… residents in <the page's city>, about 15% of the population of <the entity>" is not the entity's
+      !statesAboutOther({
+        text: a.source.snippet,
+        value: a.text,
+        asked: part.entity ?? '',
+        other: titleHead(a.source.title),
+      });
+    const aboutEntity = !entity || onEntityPage || namedInSnippet || led;
     if (!aboutEntity && !a.derivation) return false;
     if (a.confidence >= input.min) return true;
     const namesAttribute =

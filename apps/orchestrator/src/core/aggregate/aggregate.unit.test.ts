@@ -103,6 +103,41 @@ describe("aggregation through the page's words", () => {
     );
   });
 
+  it('refuses a value a sentence naming the entity states about the page’s own subject', () => {
+    const part = {
+      id: 'part-1',
+      question: 'What is the population of Velmora?',
+      entity: 'Velmora',
+      attribute: 'population',
+      query: '',
+    };
+    const reply = (snippet: string, text: string) => ({
+      answers: [
+        {
+          text,
+          confidence: 0.95,
+          source: {
+            chunkId: 'c',
+            url: 'http://wiki.test/Tassen',
+            title: 'Tassen – Encyclopedia',
+            snippet,
+            xpath: '/html[1]/body[1]/p[1]',
+            domSnapshot: anEvidenceRef(),
+            logRecordId: randomUUID(),
+          },
+        },
+      ],
+      abstained: false,
+      reason: null,
+      method: 'heuristic' as const,
+      logRecordId: randomUUID(),
+    });
+    const census = 'The census recorded 612,900 residents in Tassen, about 15% of the population of Velmora.';
+    expect(acceptable({ reply: reply(census, '612,900'), part, min: 0.6 })).toBeUndefined();
+    const country = 'Tassen lies in the north of Velmora, which has a population of 4,120,300.';
+    expect(acceptable({ reply: reply(country, '4,120,300'), part, min: 0.6 })?.text).toBe('4,120,300');
+  });
+
   it('rejects a span that stops inside a number', () => {
     expect(cutNumber('rose by 2', 'consumer prices rose by 2.1% that year')).toBe(true);
     expect(cutNumber('2.1%', 'consumer prices rose by 2.1% that year')).toBe(false);

@@ -1,31 +1,7 @@
 import { normalizeText } from '@forage/html';
 
-/** Words that name nothing on their own ("the capital of X" names X). */
-const FILLER = new Set(['the', 'a', 'an', 'of', 'and', 'in', 'on', 'at', 'for', 'to', 'by']);
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
-
-/** Lower case, without diacritics, whitespace collapsed: how names are compared. */
-export function fold(text: string): string {
-  return normalizeText(text).normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
-function words(text: string): string[] {
-  return fold(text)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w !== '');
-}
-
-/**
- * Does a text name an entity? Every word of the entity's name that names something (not "the",
- * "of") is a word of the text; names in scripts without spaces are looked for as written.
- */
-export function namesEntity(text: string, entity: string): boolean {
-  if (UNSPACED.test(entity)) return fold(text).includes(fold(entity));
-  const wanted = words(entity).filter((w) => !FILLER.has(w));
-  if (wanted.length === 0) return false;
-  const have = new Set(words(text));
-  return wanted.every((w) => have.has(w));
-}
+/** How names are compared and named: one rule for every service, in @forage/lexicon. */
+export { foldName as fold, namesEntity } from '@forage/lexicon';
 
 /** Where a claimed value sits in a node's text (case-insensitive), or -1. */
 export function valueIndex(nodeText: string, value: string): number {

@@ -47,6 +47,13 @@ export const CITY_PAGE = `<!doctype html><html><head><title>Tassen – Encyclope
 <h1>Tassen</h1>
 <p>Tassen is the capital of Velmora. It has a population of 612,900.</p>
 </body></html>`;
+/** A city page whose sentences name the country too, each stating a number about one of them. */
+export const CITY_CENSUS_PAGE = `<!doctype html><html><head><title>Tassen – Encyclopedia</title></head><body>
+<h1>Tassen</h1>
+<p>The 2021 census recorded 612,900 residents in Tassen, about 15% of the population of Velmora.</p>
+<p>Tassen, the largest city of Velmora, has 612,900 residents.</p>
+<p>Tassen lies in the north of Velmora, which has a population of 4,120,300.</p>
+</body></html>`;
 
 /** A listing of hotels with prices and features. */
 export const LISTING_PAGE = `<!doctype html><html><head><title>Hotels in Marlow Bay</title></head><body>

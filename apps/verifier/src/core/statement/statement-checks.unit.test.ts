@@ -3,6 +3,7 @@ import { aClaim, anEvidenceRef } from '@forage/testing';
 import { SnapshotPage } from '../page/snapshot-page.js';
 import { checkHops } from './hops.js';
 import {
+  CITY_CENSUS_PAGE,
   CITY_PAGE,
   COMPARISON_PAGE,
   COUNTRY_PAGE,
@@ -340,6 +341,31 @@ describe('constraint: one claim per constraint of a listing item', () => {
       subject: { asked: 'Harbour Lights' },
     });
     expect(failed(LISTING_PAGE, claim)).toEqual(['subject']);
+  });
+});
+
+describe('subject: a sentence naming two entities (the other-entity trap)', () => {
+  const about = (p: number, text: string): Claim =>
+    claimOn({
+      xpath: `/html/body/p[${String(p)}]`,
+      text,
+      attribute: { id: 'population' },
+      subject: { asked: 'Velmora' },
+    });
+
+  it('refuses the city’s residents as the country’s population, though the sentence names the country', () => {
+    expect(failed(CITY_CENSUS_PAGE, about(1, '612,900'))).toEqual(['subject']);
+    expect(detailOf(CITY_CENSUS_PAGE, about(1, '612,900'), 'subject')).toContain(
+      '"Tassen", the page\'s subject',
+    );
+  });
+
+  it('refuses a value stated of the sentence’s subject, the page’s own entity', () => {
+    expect(failed(CITY_CENSUS_PAGE, about(2, '612,900'))).toEqual(['subject']);
+  });
+
+  it('takes a value its clause states of the asked entity on another entity’s page', () => {
+    expect(failed(CITY_CENSUS_PAGE, about(3, '4,120,300'))).toEqual([]);
   });
 });
 

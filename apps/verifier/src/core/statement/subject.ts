@@ -1,4 +1,5 @@
 import type { Claim } from '@forage/contracts';
+import { statesAboutOther, titleHead } from '@forage/lexicon';
 import type { NodeContext } from '../page/snapshot-page.js';
 import type { StatementCheck } from './attribute.js';
 import { excerpt, namesEntity, valueIndex } from './names.js';
@@ -32,8 +33,19 @@ export function checkSubject(input: {
       : fail(`the JSON-LD item does not name "${asked}"`);
   }
   const quote = quoteOf({ nodeText, value: input.claim.text, rowText: context.governance.rowText });
-  if (asked && namesEntity(quote, asked)) return pass('quote', quote, `"${asked}"`);
   const mainName = context.h1 ?? context.title;
+  if (asked && namesEntity(quote, asked)) {
+    // a sentence naming the asked entity may state the value about the page's own subject
+    const pageSubject = mainName && !context.governance.rowText ? titleHead(mainName) : undefined;
+    const other =
+      pageSubject !== undefined &&
+      statesAboutOther({ text: quote, value: input.claim.text, asked, other: pageSubject });
+    if (other)
+      return fail(
+        `the quote names "${asked}" but states the value about "${excerpt(pageSubject, 60)}", the page's subject: "${excerpt(quote)}"`,
+      );
+    return pass('quote', quote, `"${asked}"`);
+  }
   const about = asked ? `"${asked}"` : 'the main item';
   const isAbout = (text: string): boolean =>
     asked ? namesEntity(text, asked) : mainName !== undefined && sharesName(text, mainName);
