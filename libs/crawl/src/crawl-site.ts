@@ -1,5 +1,6 @@
 import type { PageSnapshot } from '@forage/contracts';
 import { RemoteError } from '@forage/messaging';
+import { pageFailureOf, stackDidNotAnswer } from './stack-failure.js';
 import { Frontier, type FoundUrl, type FrontierCounts } from './frontier.js';
 import { failedPage, judgePage } from './page-outcome.js';
 import { isFailed, type CrawledPage } from './page-record.js';
@@ -43,7 +44,7 @@ class StackUnavailableError extends Error {
   override readonly name = 'StackUnavailableError';
 }
 
-/** `readWritten` of one page: the page's own failure is kept on its record; a stack that did not answer stops the crawl. */
+/** `readWritten` of one page: the page's own failure (a service's error, a fault reading it) is kept on its record; a stack that did not answer stops the crawl. */
 async function readFurther(
   read: NonNullable<Parameters<typeof crawlSite>[0]['readWritten']>,
   page: PageSnapshot,
@@ -52,9 +53,9 @@ async function readFurther(
   try {
     return await read(page, record);
   } catch (err) {
-    if (err instanceof RemoteError)
-      return { complete: false, error: `${err.code}: ${err.message}`.slice(0, 500) };
-    throw new StackUnavailableError(err instanceof Error ? err.message : String(err));
+    if (stackDidNotAnswer(err))
+      throw new StackUnavailableError(err instanceof Error ? err.message : String(err));
+    return { complete: false, error: pageFailureOf(err) };
   }
 }
 
@@ -79,9 +80,9 @@ export async function crawlSite(input: {
   onPage?: (page: CrawledPage, counts: FrontierCounts) => void;
   /**
    * Reads a written page further before it is marked done (`forage crawl --schema`); what it
-   * returns is kept on the page's record. A page's own failure (a RemoteError) is kept as the
-   * extraction's error; any other failure stops the crawl like an absent stack, and the page is
-   * visited again on resume.
+   * returns is kept on the page's record. A page's own failure (a service's error, a fault reading
+   * it) is kept as the extraction's error; a stack that did not answer stops the crawl, and the
+   * page is visited again on resume.
    */
   readWritten?: (page: PageSnapshot, record: CrawledPage) => Promise<NonNullable<CrawledPage['extraction']>>;
   /** Waits between tries when the stack did not answer. */

@@ -54,7 +54,8 @@ const MAKER_CODE_LABELS: readonly string[] = [
 export function isMakerCodeLabel(label: string): boolean {
   const text = label
     .toLowerCase()
-    .replace(/[\s:：#.]+$/u, '')
+    .replace(/[\s:：.]+$/u, '')
+    .replace(/\s*#/gu, ' #')
     .replace(/\s+/g, ' ')
     .trim();
   return MAKER_CODE_LABELS.some((l) => text === l || text.startsWith(`${l} `));

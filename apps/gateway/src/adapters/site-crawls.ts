@@ -132,10 +132,8 @@ export class SiteCrawls implements OnApplicationBootstrap, BeforeApplicationShut
     n: number,
   ): Promise<{ page: CrawledPage; markdown: string | undefined }> {
     await this.find(caller, crawlId);
-    const page = await this.store.page(crawlId, n);
-    if (!page) throw new CrawlNotFoundError(`crawl ${crawlId} has no page ${String(n)} (yet)`);
-    const markdown = page.file ? await this.store.markdown(crawlId, page.file) : undefined;
-    return { page, markdown };
+    const page = await this.pageOf(crawlId, n);
+    return { page, markdown: page.file ? await this.store.markdown(crawlId, page.file) : undefined };
   }
 
   /** Page `n`'s schema extraction as stored (JSON text), when the crawl was given a schema and read the page. */
@@ -145,10 +143,42 @@ export class SiteCrawls implements OnApplicationBootstrap, BeforeApplicationShut
     n: number,
   ): Promise<{ page: CrawledPage; json: string | undefined }> {
     await this.find(caller, crawlId);
+    const page = await this.pageOf(crawlId, n);
+    return { page, json: await this.extractionOf(crawlId, page) };
+  }
+
+  /**
+   * A crawl's view and, with `n`, that page with its Markdown and stored extraction — the crawl
+   * looked up once (what MCP's get_crawl shows).
+   */
+  async report(
+    caller: string | null,
+    crawlId: string,
+    n: number | undefined,
+  ): Promise<{
+    view: CrawlView;
+    page?: { page: CrawledPage; markdown: string | undefined; json: string | undefined };
+  }> {
+    const record = await this.find(caller, crawlId);
+    const view = crawlViewOf({ record, pages: await this.store.pages(crawlId) });
+    if (n === undefined) return { view };
+    const page = await this.pageOf(crawlId, n);
+    const [markdown, json] = await Promise.all([
+      page.file ? this.store.markdown(crawlId, page.file) : undefined,
+      this.extractionOf(crawlId, page),
+    ]);
+    return { view, page: { page, markdown, json } };
+  }
+
+  private async pageOf(crawlId: string, n: number): Promise<CrawledPage> {
     const page = await this.store.page(crawlId, n);
     if (!page) throw new CrawlNotFoundError(`crawl ${crawlId} has no page ${String(n)} (yet)`);
+    return page;
+  }
+
+  private async extractionOf(crawlId: string, page: CrawledPage): Promise<string | undefined> {
     const file = page.extraction?.file;
-    return { page, json: file ? await this.store.markdown(crawlId, file) : undefined };
+    return file ? this.store.markdown(crawlId, file) : undefined;
   }
 
   /** Cancels a crawl: it stops taking pages (those under way finish) and ends `cancelled`. */

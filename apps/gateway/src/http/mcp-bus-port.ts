@@ -93,16 +93,15 @@ export class BusForagePort {
   }
 
   private async crawlReport(caller: string | null, input: GetCrawlInput): Promise<CrawlReport> {
-    const view = await this.crawls.view(caller, input.crawlId);
-    if (input.page === undefined) return { view };
-    const { page, markdown } = await this.crawls.page(caller, input.crawlId, input.page);
-    const { json } = await this.crawls.extraction(caller, input.crawlId, input.page);
-    const extraction = json === undefined ? undefined : crawlPageExtractionSchema.parse(JSON.parse(json));
+    const { view, page } = await this.crawls.report(caller, input.crawlId, input.page);
+    if (!page) return { view };
+    const extraction =
+      page.json === undefined ? undefined : crawlPageExtractionSchema.parse(JSON.parse(page.json));
     return {
       view,
       page: {
-        entry: page,
-        ...(markdown === undefined ? {} : { markdown }),
+        entry: page.page,
+        ...(page.markdown === undefined ? {} : { markdown: page.markdown }),
         ...(extraction ? { extraction } : {}),
       },
     };

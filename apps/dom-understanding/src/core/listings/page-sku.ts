@@ -1,5 +1,6 @@
 import type { Element } from 'domhandler';
 import { attr, descendants, isElement } from '@forage/html';
+import { isMakerCodeLabel } from '@forage/lexicon';
 import { xpathOf } from '../xpath.js';
 import type { Field } from './field.js';
 import { clip, nodeText } from './node-text.js';
@@ -8,10 +9,10 @@ import { hintsOf, type PageContext } from './page-context.js';
 /**
  * Labels shops print before a product's own code, in the common shop languages. A label naming the
  * retailer's stock unit (SKU, a marketplace's item id such as the ASIN, an item number) ranks above
- * a generic code or reference, and those above a maker's model, style or part number.
+ * a generic code or reference, and those above a maker's model, style or part number (the labels
+ * `isMakerCodeLabel` knows).
  */
 const STRONG_LABEL = /^(sku|asin|item\s*(#|no\b|number|code|id))/i;
-const WEAK_LABEL = /^(item model|model|style|part)/i;
 const LABEL = String.raw`(?:sku|asin|item\s*(?:#|no\.?|number|code|id)|product\s*(?:#|no\.?|number|code|id)|art(?:ikel)?\.?\s*-?\s*(?:nr|nummer)\.?|artikelnummer|bestellnummer|item model number|model\s*(?:#|no\.?|number)|style\s*(?:#|no\.?|number)?|part\s*(?:#|no\.?|number)|r[ée]f(?:[ée]rence)?\.?|c[óo]digo|codice(?:\s*articolo)?|kod(?:\s*produktu)?|артикул|код(?:\s*товара)?|品番|型番)`;
 /** A product code: letters, digits and separators with at least one digit ("AB-1234", "002.937.72"). */
 const CODE = String.raw`((?=[A-Za-z0-9._/-]*\d)[A-Za-z0-9][A-Za-z0-9._/-]{1,38}[A-Za-z0-9]|\d{3,})`;
@@ -19,6 +20,7 @@ const LABELLED = new RegExp(
   String.raw`(?:^|[^\p{L}])${LABEL}(?![\p{L}])\s*[:#.]?\s*${CODE}(?![\p{L}\d])`,
   'iu',
 );
+const LABEL_AT_START = new RegExp(String.raw`^${LABEL}`, 'iu');
 const LABEL_ONLY = new RegExp(String.raw`^\s*${LABEL}\s*[:#.]?\s*$`, 'iu');
 const CODE_ONLY = new RegExp(String.raw`^\s*${CODE}\s*$`, 'u');
 /** "50ml", "800w", "2x3", "12kg": sizes and quantities in a URL slug, not codes. */
@@ -183,7 +185,8 @@ function originalCase(text: string, lower: string): string {
 
 function labelScore(text: string, at: number): number {
   const label = text.slice(at).replace(/^[^\p{L}]+/u, '');
-  if (WEAK_LABEL.test(label)) return 2;
+  // a maker's model, style or part number: the lexicon's one list of such labels, in every language
+  if (isMakerCodeLabel(LABEL_AT_START.exec(label)?.[0] ?? label)) return 2;
   return STRONG_LABEL.test(label) ? 3.5 : 3;
 }
 
