@@ -14,36 +14,17 @@ export class GatewayRequestError extends Error {
 }
 
 /** GET a JSON resource of the gateway's API and validate it with its contract schema. */
-export async function getJson<S extends z.ZodType>(input: {
+export function getJson<S extends z.ZodType>(input: {
   gatewayUrl: string;
   path: string;
   schema: S;
   apiKey?: string | undefined;
 }): Promise<z.infer<S>> {
-  let res: Response;
-  try {
-    res = await fetch(`${input.gatewayUrl}${input.path}`, {
-      headers: input.apiKey ? { authorization: `Bearer ${input.apiKey}` } : {},
-      signal: AbortSignal.timeout(30_000),
-    });
-  } catch (err) {
-    throw new GatewayRequestError(
-      `cannot reach the gateway at ${input.gatewayUrl}; is \`forage up\` running?`,
-      null,
-      { cause: err },
-    );
-  }
-  const body: unknown = await res.json().catch(() => null);
-  if (!res.ok) {
-    const error = errorReplySchema.safeParse(body);
-    const message = error.success ? error.data.error.message : `HTTP ${String(res.status)}`;
-    throw new GatewayRequestError(`the gateway answered ${String(res.status)}: ${message}`, res.status);
-  }
-  return input.schema.parse(body);
+  return requestJson({ ...input, timeoutMs: 30_000 });
 }
 
 /** POST a JSON body to the gateway's API and validate the reply with its contract schema. */
-export async function postJson<S extends z.ZodType>(input: {
+export function postJson<S extends z.ZodType>(input: {
   gatewayUrl: string;
   path: string;
   body: unknown;
@@ -51,16 +32,30 @@ export async function postJson<S extends z.ZodType>(input: {
   apiKey?: string | undefined;
   timeoutMs?: number;
 }): Promise<z.infer<S>> {
+  return requestJson({ ...input, timeoutMs: input.timeoutMs ?? 180_000 });
+}
+
+/** One request to the gateway (a POST when it has a body); an error reply's message and issues become the error. */
+async function requestJson<S extends z.ZodType>(input: {
+  gatewayUrl: string;
+  path: string;
+  body?: unknown;
+  schema: S;
+  apiKey?: string | undefined;
+  timeoutMs: number;
+}): Promise<z.infer<S>> {
+  const auth: Record<string, string> = input.apiKey ? { authorization: `Bearer ${input.apiKey}` } : {};
   let res: Response;
   try {
     res = await fetch(`${input.gatewayUrl}${input.path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(input.apiKey ? { authorization: `Bearer ${input.apiKey}` } : {}),
-      },
-      body: JSON.stringify(input.body),
-      signal: AbortSignal.timeout(input.timeoutMs ?? 180_000),
+      ...(input.body === undefined
+        ? { headers: auth }
+        : {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...auth },
+            body: JSON.stringify(input.body),
+          }),
+      signal: AbortSignal.timeout(input.timeoutMs),
     });
   } catch (err) {
     throw new GatewayRequestError(
