@@ -269,14 +269,15 @@ describe('gateway HTTP API: OpenAPI, runs history, evidence, cancel, input, SSE 
     expect((await api(`/v1/runs/${randomUUID()}`, { method: 'DELETE' })).status).toBe(404);
   });
 
-  it('passes answers to a waiting run on to run.input.v1, and refuses them for a run that is not waiting', async () => {
+  it('passes answers to a run that is not finished on to run.input.v1, and refuses them where the run is not waiting', async () => {
     // the orchestrator's side of run.input.v1: takes the answers of the waiting run only
     const responder = nc.subscribe(runInput.subject, {
       callback: (_err, msg) => {
         const request = runInput.request.parse(decodeJson(msg.data));
         msg.respond(
           encodeJson({
-            accepted: request.runId === runs.waiting,
+            // the orchestrator's ledger is what says a run waits: it may be ahead of the gateway's board
+            accepted: request.runId === runs.waiting || request.runId === runs.running,
             detail: `got ${String(request.answers.length)}`,
           }),
         );
@@ -291,6 +292,11 @@ describe('gateway HTTP API: OpenAPI, runs history, evidence, cancel, input, SSE 
       expectSchema('RunInputResponse', await res.json());
       const notWaiting = await api(`/v1/runs/${runs.done}/input`, { method: 'POST', headers, body });
       expect(notWaiting.status).toBe(409);
+      // a run the board has not yet seen ask is not refused by the gateway: the orchestrator decides
+      const ahead = await api(`/v1/runs/${runs.running}/input`, { method: 'POST', headers, body });
+      expect(ahead.status).toBe(202);
+      const refused = await api(`/v1/runs/${runs.other}/input`, { method: 'POST', headers, body });
+      expect(refused.status).toBe(409);
       const invalid = await api(`/v1/runs/${runs.waiting}/input`, {
         method: 'POST',
         headers,

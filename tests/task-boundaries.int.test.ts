@@ -130,6 +130,8 @@ describe('a task sends personal details only where the user said', () => {
   /** How the user answers each needs_input (none: the run gets no answer). */
   let answer: (asked: NeedsInput) => InputAnswer[] | undefined = () => undefined;
   const asked: NeedsInput[] = [];
+  /** How the gateway answered each of the user's replies (202: passed on to the waiting run). */
+  const replies: (number | string)[] = [];
 
   /** What the named site does on a GET (the last test stops action-execution from here). */
   let onNamedGet: OnGet = () => undefined;
@@ -153,7 +155,10 @@ describe('a task sends personal details only where the user said', () => {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
             body: JSON.stringify({ answers, remember: true }),
-          });
+          }).then(
+            (res) => replies.push(res.status),
+            (err: unknown) => replies.push(String(err)),
+          );
       },
     });
   }, 240_000);
@@ -258,9 +263,12 @@ describe('a task sends personal details only where the user said', () => {
       }),
       expect.objectContaining({ key: 'password', sensitive: true }),
     ]);
-    expect(other.posted).toEqual([
-      { path: '/login', body: { email: 'ana@x.example', password: 'Kite-Lantern-77' } },
-    ]);
+    expect(replies.filter((r) => r !== 202)).toEqual([]);
+    const loginTrace = login.steps.map((s) => `${s.step} ${s.status}: ${s.detail}`).join('\n');
+    expect({ posted: other.posted, trace: loginTrace }).toEqual({
+      posted: [{ path: '/login', body: { email: 'ana@x.example', password: 'Kite-Lantern-77' } }],
+      trace: loginTrace,
+    });
 
     // the password now held for the other site is not typed into the named site's login: it is asked,
     // and when the user gives nothing ("go on without"), nothing is sent

@@ -110,7 +110,9 @@ export class RunsController {
     const parsed = runInputBodySchema.safeParse(body);
     if (!parsed.success) throw invalidRequest('body does not match RunInputBody', issuesOf(parsed.error));
     const view = await this.access.find(id, req);
-    if (view.status !== 'needs_input') throw conflict(`run ${id} is ${view.status}, not waiting for input`);
+    // the board follows the run's events and may not yet have seen it ask: only a finished run is
+    // refused here, the orchestrator's ledger says whether a live one is waiting
+    if (view.status === 'completed') throw conflict(`run ${id} is completed, not waiting for input`);
     let reply;
     try {
       reply = await this.bus.request(runInput, { runId: id, ...parsed.data }, { timeoutMs: 10_000 });
