@@ -78,6 +78,11 @@ export function planProcesses(input: {
   return plans;
 }
 
+/** The plan on another ops port: a restart whose port another program took while it was down. */
+export function withOpsPort(plan: ProcessPlan, opsPort: number): ProcessPlan {
+  return { ...plan, opsPort, env: { ...plan.env, OPS_PORT: String(opsPort) } };
+}
+
 function envFor(input: {
   service: ServiceName;
   settings: StackSettings;

@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { generateSandbox, sandboxFacts, type CountryFact } from '@forage/sandbox';
 import { tempDir } from '@forage/testing';
@@ -98,6 +99,29 @@ describe('forage up supervises its processes', () => {
     // the default (one process): the orchestrator's process is every service's, restarted as one
     expect(output).toMatch(/services \(one process\) exited \(signal SIGKILL\); restart #1/);
     expect(forage(['status', '--data-dir', data.path]).stdout).toMatch(/logging\s+ok\s+1\/1\s+1\s+\d+/);
+  }, 90_000);
+
+  it('restarts a service whose ops port another program took while it was down on a free port', async () => {
+    const before = state(data.path).processes.find((p) => p.service === 'verifier');
+    if (!before) throw new Error('no verifier in stack.json');
+    process.kill(before.pid, 'SIGKILL');
+    await until(() => !alive(before.pid), 'the killed process to be gone', 10_000);
+    // another program takes the port before the restart (its back-off is half a second or more)
+    const squatter = createServer();
+    await new Promise<void>((resolve) => squatter.listen(before.opsPort, '127.0.0.1', resolve));
+    try {
+      await until(() => {
+        const now = state(data.path).processes.find((p) => p.service === 'verifier');
+        return now !== undefined && now.pid !== before.pid && now.opsPort !== before.opsPort;
+      }, 'the verifier to be restarted on another port');
+      await until(
+        () => forage(['status', '--data-dir', data.path]).status === 0,
+        'every service healthy again',
+      );
+      expect(output).toContain(`verifier-1: ops port ${String(before.opsPort)} is taken; using `);
+    } finally {
+      await new Promise((resolve) => squatter.close(resolve));
+    }
   }, 90_000);
 
   it('restarts nats-server on the same address, and the stack answers a question afterwards', async () => {

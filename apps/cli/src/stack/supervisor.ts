@@ -9,7 +9,7 @@ import {
   StackStartError,
   waitHealthy,
 } from './child-processes.js';
-import { planProcesses, SERVICES, type ProcessPlan, type ServiceName } from './layout.js';
+import { planProcesses, SERVICES, withOpsPort, type ProcessPlan, type ServiceName } from './layout.js';
 import { KeptProcess, stopChild, type ProcessExit } from './kept-process.js';
 import { freeBytes, isDiskFull, watchDiskSpace } from './disk-space.js';
 import { stopLeftovers, STACK_MARKER } from './leftovers.js';
@@ -61,7 +61,8 @@ const DEFAULT_MIN_FREE_BYTES = 64 * 1024 * 1024;
  * Starts nats-server (JetStream in the data dir), the sandbox web and every service replica as
  * child processes, waits until each reports healthy, and records the stack in stack.json.
  * A service or nats-server that exits on its own is restarted with back-off (same ports, same
- * store), and stack.json counts the restarts. `stop()` stops services, then the sandbox, then
+ * store; a service whose ops port another program took meanwhile moves to a free one), and
+ * stack.json counts the restarts and records the ports. `stop()` stops services, then the sandbox, then
  * NATS, and leaves no process behind. One stack per data directory (stack.lock).
  */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
@@ -71,7 +72,18 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   // every file the supervisor and its children create from here on is owner-only (PGlite's included)
   restrictNewFiles();
   const lock = acquireStackLock(dataDir, { gatewayUrl, startedAt: new Date().toISOString() });
+  /** One row per replica; a row's plan changes when a restart has to move to another ops port. */
   const services: { plan: ProcessPlan; kept: KeptProcess; logFile: string }[] = [];
+  /** Before each start: a row whose ops port another program holds moves to a free one. */
+  const claimOpsPort = async (row: { plan: ProcessPlan }): Promise<void> => {
+    if (await isPortFree(row.plan.opsPort)) return;
+    const [port] = await freePorts(1);
+    if (port === undefined) throw new StackStartError('no free port on 127.0.0.1');
+    options.onProgress(
+      `${row.plan.service}-${String(row.plan.replica)}: ops port ${String(row.plan.opsPort)} is taken; using ${String(port)}`,
+    );
+    row.plan = withOpsPort(row.plan, port);
+  };
   let sandboxProc: ChildProcess | undefined;
   let nats: KeptProcess | undefined;
   let state: StackState | undefined;
@@ -236,44 +248,45 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     if (options.user?.processes === 'one') {
       // every service's module in one Node process: one process to restart, shared by all rows
       const logFile = join(dataDir, 'logs', 'services.log');
+      const rows = plans.map((plan) => ({ plan, logFile }));
       const kept = await KeptProcess.start({
         name: 'services (one process)',
-        start: () =>
-          Promise.resolve(
-            spawnOneProcess({
-              root,
-              dataDir,
-              plans,
-              extraEnv: (plan) => gatewayKeys(plan, dataDir),
-              credentialsDir: natsAuth.credentialsDir,
-              logFile,
-              onLogError: onWriteError(`could not write ${logFile}`),
-            }),
-          ),
+        start: async () => {
+          for (const row of rows) await claimOpsPort(row);
+          return spawnOneProcess({
+            root,
+            dataDir,
+            plans: rows.map((r) => r.plan),
+            extraEnv: (plan) => gatewayKeys(plan, dataDir),
+            credentialsDir: natsAuth.credentialsDir,
+            logFile,
+            onLogError: onWriteError(`could not write ${logFile}`),
+          });
+        },
         onExit,
         onRestarted: record,
       });
-      for (const plan of plans) services.push({ plan, kept, logFile });
+      for (const row of rows) services.push(Object.assign(row, { kept }));
     }
     for (const plan of options.user?.processes === 'one' ? [] : plans) {
       if (stopRequested()) throw new StackStartError('stopped while starting');
-      const logFile = join(dataDir, 'logs', `${plan.service}-${plan.replica}.log`);
+      const row = { plan, logFile: join(dataDir, 'logs', `${plan.service}-${plan.replica}.log`) };
       const kept = await KeptProcess.start({
         name: `${plan.service}-${plan.replica}`,
-        start: () =>
-          Promise.resolve(
-            spawnService({
-              root,
-              plan,
-              logFile,
-              dataDir,
-              onLogError: onWriteError(`could not write ${logFile}`),
-            }),
-          ),
+        start: async () => {
+          await claimOpsPort(row);
+          return spawnService({
+            root,
+            plan: row.plan,
+            logFile: row.logFile,
+            dataDir,
+            onLogError: onWriteError(`could not write ${row.logFile}`),
+          });
+        },
         onExit,
         onRestarted: record,
       });
-      services.push({ plan, kept, logFile });
+      services.push(Object.assign(row, { kept }));
     }
     await Promise.all(
       services.map((s) =>
