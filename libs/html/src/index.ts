@@ -14,6 +14,7 @@ export {
   roleOf,
 } from './visibility.js';
 export { headingLevel, HeadingTrail } from './headings.js';
+export { otherItemsRegion } from './regions.js';
 export { TableReader, type RowRendering } from './table.js';
 export { isUi, contentText } from './ui.js';
 export { readLinks, readLanguage, PAGE_LINKS_MAX } from './links.js';

@@ -14,4 +14,5 @@ export { currenciesIn, currencyOf, numbersIn, parseNumber, unitsIn, type NumberM
 export { CURRENCY_CODES, CURRENCY_SIGNS, WORD_LIKE_CODES } from './currencies.js';
 export { priceAsWritten } from './written.js';
 export { isMakerCodeLabel } from './maker-codes.js';
+export { isSectionTitle } from './section-titles.js';
 export { foldName, namesEntity, statesAboutOther, titleHead } from './entity-names.js';

@@ -11,8 +11,13 @@ export type PageOutcome = PageSnapshot['outcome'];
 
 /** Below this many visible words a page with a password field is a login wall, not content. */
 export const LOGIN_WALL_MAX_WORDS = 150;
-/** A captcha widget on a page with more to read than this is a form on a content page, not a wall. */
+/** Challenge wording on a page with more to read than this is part of the content, not a wall. */
 export const CAPTCHA_MAX_WORDS = 300;
+/**
+ * A captcha widget with no challenge wording is a wall only on a page with as little to read as a
+ * login wall: shops, forums and blogs put captchas on their review, contact and sign-up forms.
+ */
+export const CAPTCHA_WIDGET_MAX_WORDS = LOGIN_WALL_MAX_WORDS;
 
 export type BlockReason = Extract<PageOutcome, { kind: 'blocked' }>['reason'];
 
@@ -81,7 +86,8 @@ function captchaMarkerOf(name: string, attrs: Record<string, string>): string | 
 
 function captchaEvidence(signals: PageSignals, title: string): string | null {
   if (signals.words >= CAPTCHA_MAX_WORDS) return null;
-  if (signals.captchaMarker) return `captcha marker: ${signals.captchaMarker}`;
+  if (signals.captchaMarker && signals.words < CAPTCHA_WIDGET_MAX_WORDS)
+    return `captcha marker: ${signals.captchaMarker}`;
   const text = CAPTCHA_TEXT.exec(signals.text)?.[0];
   if (text) return `anti-bot interstitial: text "${text}"`;
   return CHALLENGE_TITLE.test(title.trim()) ? `anti-bot interstitial: title "${title.slice(0, 100)}"` : null;

@@ -114,6 +114,16 @@ describe('classifyOutcome', () => {
     ).toEqual({ kind: 'ok' });
   });
 
+  it('keeps a short product page with a captcha on its newsletter form ok, and calls it a wall once it says so', () => {
+    const product = `<h1>Reading lenses</h1><p>${words(200)}</p><p>Price: 40.00 €</p>
+      <form><input name="email"><div class="g-recaptcha" data-size="invisible"></div></form>`;
+    expect(classify(page(product))).toEqual({ kind: 'ok' });
+    expect(classify(page(`${product}<p>Please verify you are a human.</p>`))).toMatchObject({
+      kind: 'blocked',
+      reason: 'captcha',
+    });
+  });
+
   it('finds login walls: a password field with little else, a sign-in prompt, or 401', () => {
     const form =
       '<form><label>Email <input type="email"></label><label>Password <input type="PASSWORD"></label><button>Sign in</button></form>';

@@ -1,5 +1,5 @@
 import type { Element } from 'domhandler';
-import { attr } from '@forage/html';
+import { attr, otherItemsRegion } from '@forage/html';
 import { xpathOf } from '../xpath.js';
 import type { Field } from './field.js';
 import { clip, nodeText } from './node-text.js';
@@ -81,7 +81,9 @@ function candidates(ctx: PageContext): Candidate[] {
     if (CURRENT_HINT.test(hints) && hinted) score += 1;
     if (NOT_THE_PRICE.test(hints)) score -= 4;
     if (insideAny(el, STRUCK)) score -= 5;
-    if (insideAny(el, CHROME)) score -= 3;
+    // a rail of other items (related, recommended, sponsored…): the verifier never takes its prices
+    if (otherItemsRegion(el)) score -= 6;
+    else if (insideAny(el, CHROME)) score -= 3;
     if (ctx.title) {
       const distance = at - titleAt;
       if (distance >= 0 && distance < 150) score += 3 - distance / 75;

@@ -1,5 +1,5 @@
 import type { Element } from 'domhandler';
-import { attr, descendants, isElement } from '@forage/html';
+import { attr, descendants, isElement, otherItemsRegion } from '@forage/html';
 import { isMakerCodeLabel } from '@forage/lexicon';
 import { xpathOf } from '../xpath.js';
 import type { Field } from './field.js';
@@ -47,7 +47,14 @@ export function pageSku(ctx: PageContext): Field<string> | undefined {
     ...canonicalUrlCode(ctx),
   ];
   const ranked = found
-    .map((c) => ({ ...c, score: c.score + (urlTokens.has(c.value.toLowerCase()) ? 3 : 0) }))
+    .map((c) => ({
+      ...c,
+      score:
+        c.score +
+        (urlTokens.has(c.value.toLowerCase()) ? 3 : 0) -
+        // a code in a rail of other items is theirs (the verifier never takes it for the page's item)
+        (c.origin === 'page-text' && otherItemsRegion(c.el) ? 6 : 0),
+    }))
     .filter((c) => /\d/.test(c.value) || c.value.length >= 4)
     .sort((a, b) => b.score - a.score);
   const best = ranked[0];

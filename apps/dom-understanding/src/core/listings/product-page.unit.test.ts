@@ -45,6 +45,16 @@ describe('reading the product a page is about', () => {
     expect(listing?.price?.xpath).toBe('/html[1]/body[1]/main[1]/div[1]/span[1]');
   });
 
+  it('passes over a rail of recommended items placed right under the heading, whatever its tag', () => {
+    const listing = read(`<body><main><h1>Quill Desk Lamp</h1>
+        <div class="pdp_recommend_strip"><div class="item"><span class="price">$129.00</span><p>Item code: QD-900</p></div></div>
+        <p>A lamp for late reading.</p>
+        <div class="buy-box"><span class="price">$99.00</span></div>
+        <p>Item code: QD-100</p>
+      </main></body>`);
+    expect(listing).toMatchObject({ price: { value: '99' }, sku: { value: 'QD-100' } });
+  });
+
   it('reads an out-of-stock status line and a code the page URL shares with the page', () => {
     const listing = read(
       `<body><h1>Brass Hinge</h1><p class="stock-status">Sold out</p><p>Preis: 12,90 €</p>

@@ -6,9 +6,10 @@ import {
   headingLevel,
   isElement,
   normalizeText,
+  otherItemsRegion,
   renderedText,
 } from '@forage/html';
-import { labelsIn } from '@forage/lexicon';
+import { isSectionTitle, labelsIn } from '@forage/lexicon';
 
 /**
  * What governs a node of the page, closest first: the table row's header and the column's header
@@ -34,10 +35,6 @@ export interface Governance {
   readonly rowText?: string;
 }
 
-/** class/id words of containers that list other items than the page's own. */
-const OTHER_ITEMS =
-  /(?:^|[-_\s])(related|nearby|similar|recommend(?:ed|ations)?|also|sidebar|carousel|upsell|up-sell|cross-?sell|suggest(?:ed|ions)?|others|alternatives?|rail|sponsored)(?:$|[-_\s])/i;
-const OTHER_REGION_TAGS = new Set(['aside', 'nav', 'footer']);
 /** Elements that hold an item of a list: a list item, an article card, a grid cell. */
 const CARD_TAGS = new Set(['li', 'article', 'div', 'section', 'figure']);
 
@@ -63,7 +60,7 @@ export function governanceOf(input: { element: Element; value: string }): Govern
   if (item) governors.push(item);
   const card = cardOf(start);
   if (card) governors.push(card);
-  const region = regionOf(start);
+  const region = otherItemsRegion(start);
   const row = cell?.parent && isElement(cell.parent) ? cell.parent : undefined;
   return {
     governors,
@@ -159,6 +156,8 @@ function cardOf(element: Element): Governor | undefined {
     const titled = alike.filter((s) => cardTitle(s) !== undefined);
     if (titled.length < 2 || descendants(el, 'h1').length > 0) continue;
     const title = cardTitle(el);
+    // a box titled "Product details" or "Specifications" is a section of the item it belongs to
+    if (title && isSectionTitle(title)) continue;
     if (title) return { via: 'card', text: title, entity: true };
   }
   return undefined;
@@ -166,25 +165,18 @@ function cardOf(element: Element): Governor | undefined {
 
 function cardTitle(card: Element): string | undefined {
   const all = descendants(card);
-  const heading = all.find((d) => headingLevel(d) !== undefined);
+  const heading = all.find((d) => headingLevel(d) !== undefined && namesSomething(text(d)));
   const link = all.find(
-    (d) => d.name === 'a' && /^(?!#|javascript:)./i.test(attr(d, 'href') ?? '') && text(d).length > 1,
+    (d) => d.name === 'a' && /^(?!#|javascript:)./i.test(attr(d, 'href') ?? '') && namesSomething(text(d)),
   );
-  const strong = all.find((d) => (d.name === 'strong' || d.name === 'b') && text(d).length > 1);
+  const strong = all.find((d) => (d.name === 'strong' || d.name === 'b') && namesSomething(text(d)));
   const chosen = heading ?? link ?? strong;
   return chosen ? text(chosen) || undefined : undefined;
 }
 
-function regionOf(element: Element): string | undefined {
-  for (let el: Element | null = element; el; el = isElement(el.parent) ? el.parent : null) {
-    if (OTHER_REGION_TAGS.has(el.name)) return `<${el.name}>`;
-    if (attr(el, 'role') === 'complementary') return 'a complementary region';
-    for (const name of ['class', 'id', 'aria-label'] as const) {
-      const value = attr(el, name);
-      if (value && OTHER_ITEMS.test(value)) return `a region marked "${value.slice(0, 60)}"`;
-    }
-  }
-  return undefined;
+/** A title names something: it has words, not only an amount ("2,86 €", "EUR 129", "4.5"). */
+function namesSomething(title: string): boolean {
+  return /\p{L}{2,}/u.test(title.replace(/\b[A-Z]{3}\b/g, ''));
 }
 
 function ancestor(element: Element, tag: string): Element | undefined {

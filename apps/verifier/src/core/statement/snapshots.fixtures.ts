@@ -13,6 +13,17 @@ export const SIDEBAR_PAGE = `<!doctype html><html><head><title>Alder Trail Tent 
 <li class="card"><h3><a href="/p/cedar">Cedar Tarp</a></h3><span>€59.00</span></li></ul></aside>
 </body></html>`;
 
+/**
+ * A product page laid out in boxes of one class, each titled: the item's own sections ("Product
+ * details", "Technische Daten") beside a box about other items.
+ */
+export const SECTIONS_PAGE = `<!doctype html><html><head><title>Rowan Camp Stove – Outfitters</title></head><body>
+<main><h1>Rowan Camp Stove</h1>
+<div class="box"><h2>Product details</h2><ul><li>Item number: RCS-118</li><li>Weight: 410 g</li></ul></div>
+<div class="box"><h2>Technische Daten:</h2><p>Artikelnummer: RCS-118-DE</p></div>
+<div class="box"><h2>Larch Pot Set</h2><p>Item number: LPS-20</p></div>
+</main></body></html>`;
+
 /** A page about one tent with a table comparing it with others (entities in rows, then in columns). */
 export const COMPARISON_PAGE = `<!doctype html><html><head><title>Alder Trail Tent review</title></head><body>
 <h1>Alder Trail Tent</h1>

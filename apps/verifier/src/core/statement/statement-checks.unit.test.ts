@@ -11,6 +11,7 @@ import {
   GERMAN_PAGE,
   KOREAN_PAGE,
   LISTING_PAGE,
+  SECTIONS_PAGE,
   SIDEBAR_PAGE,
 } from './snapshots.fixtures.js';
 import { statementChecks } from './statement-checks.js';
@@ -71,6 +72,35 @@ describe('subject: the sidebar trap', () => {
       subject: { asked: 'Alder Trail Tent' },
     });
     expect(failed(SIDEBAR_PAGE, claim)).toEqual(['subject']);
+  });
+});
+
+describe('subject: a section of the item is not another item', () => {
+  const sku = (xpath: string, text: string): Claim =>
+    claimOn({ xpath, text, attribute: { id: 'sku' }, subject: { mainItem: true } });
+
+  it('takes a code from a box titled as a section of the item ("Product details", "Technische Daten")', () => {
+    expect(failed(SECTIONS_PAGE, sku('/html/body/main/div[1]/ul/li[1]', 'RCS-118'))).toEqual([]);
+    expect(failed(SECTIONS_PAGE, sku('/html/body/main/div[2]/p', 'RCS-118-DE'))).toEqual([]);
+  });
+
+  it('does not take an amount in bold for the name of another item', () => {
+    const page = `<!doctype html><html><head><title>Fig Jam – Pantry</title></head><body><main><h1>Fig Jam</h1>
+<div class="size"><b>2,86 €</b> 250 g jar</div><div class="size"><b>4,90 €</b> 450 g jar</div>
+</main></body></html>`;
+    const claim = claimOn({
+      xpath: '/html/body/main/div[1]/b',
+      text: '2,86 €',
+      attribute: { id: 'price' },
+      subject: { mainItem: true },
+    });
+    expect(detailOf(page, claim, 'subject')).not.toContain('another item');
+  });
+
+  it('still refuses a code from a box titled by another item', () => {
+    const claim = sku('/html/body/main/div[3]/p', 'LPS-20');
+    expect(failed(SECTIONS_PAGE, claim)).toEqual(['subject']);
+    expect(detailOf(SECTIONS_PAGE, claim, 'subject')).toContain('Larch Pot Set');
   });
 });
 
