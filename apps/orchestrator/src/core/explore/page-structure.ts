@@ -5,6 +5,7 @@ import {
   isElement,
   isHidden,
   isNeverRendered,
+  otherItemsRegion,
   parseHtml,
   renderedText,
 } from '@forage/html';
@@ -170,8 +171,13 @@ function disclosuresOf(
     if (tag === 'a' && attr(el, 'href') && !attr(el, 'href')?.startsWith('#')) continue;
     // a consent modal's "preferences" toggle opens more of the modal, not of the page
     if ((collapsed || closedSummary || controlsHidden) && inOverlay(el)) continue;
-    if (collapsed || closedSummary || controlsHidden)
-      found.push({ xpath: xpathOf(el), name: clean(renderedText(el)) });
+    if (!(collapsed || closedSummary || controlsHidden)) continue;
+    const name =
+      clean(renderedText(el)) || clean(attr(el, 'aria-label') ?? '') || clean(attr(el, 'title') ?? '');
+    // a control with no name cannot be told from a menu toggle; one in the site's chrome or in a
+    // rail of other items opens menus and their content, not the page's own
+    if (!name || inChrome(el) || otherItemsRegion(el)) continue;
+    found.push({ xpath: xpathOf(el), name });
   }
   return found;
 }

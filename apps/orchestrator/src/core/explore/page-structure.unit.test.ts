@@ -15,6 +15,17 @@ describe('page structure read from a captured DOM', () => {
     expect(s.disclosures.map((d) => d.name)).toEqual(['Zeigen', 'Plus', 'Toggle']);
   });
 
+  it('leaves disclosures that open menus or other items: unnamed, in the chrome, in a related rail', () => {
+    const s = page(`
+      <header><button aria-expanded="false">Menu</button></header>
+      <nav><button aria-expanded="false">Categories</button></nav>
+      <main><button aria-expanded="false"><svg></svg></button>
+        <button aria-expanded="false" aria-label="Delivery and returns"><svg></svg></button>
+        <div class="related-products"><button aria-expanded="false">More like this</button></div>
+        <details><summary>Specifications</summary><p>x</p></details></main>`);
+    expect(s.disclosures.map((d) => d.name)).toEqual(['Delivery and returns', 'Specifications']);
+  });
+
   it('resolves links, marks pagination and chrome, skips hidden ones', () => {
     const s = page(
       `<nav><a href="/">Home</a></nav><main><a href="c?page=2" rel="next">2</a><a href="/x">X</a><a hidden href="/h">H</a></main>`,
