@@ -21,6 +21,7 @@ export { constraintsOf, NO_CONSTRAINTS } from './constraints.js';
 export { hopChainOf, hopQuestion } from './hops.js';
 export { setQuestionOf } from './sets.js';
 export { answerTypeOf } from './answer-type.js';
+export { choiceOptions } from './choice.js';
 export { entityOf, isName, mentionsIn } from './entities.js';
 export { SUPERLATIVES, superlativeIn, type Superlative } from './superlatives.js';
 export {

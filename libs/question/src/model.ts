@@ -2,7 +2,18 @@
 
 /** What kind of value answers the question. */
 export type AnswerType =
-  'number' | 'money' | 'date' | 'person' | 'place' | 'name' | 'boolean' | 'count' | 'list' | 'text';
+  | 'number'
+  | 'money'
+  | 'date'
+  | 'person'
+  | 'place'
+  | 'name'
+  | 'boolean'
+  | 'count'
+  | 'list'
+  /** What a thing is or what a word means ("Who is Ada Lovelace?", "What does 'fjord' mean?"). */
+  | 'definition'
+  | 'text';
 
 /** A bound on a number: "under $300", "at least 4 stars", "over 2 million inhabitants". */
 export interface Bound {

@@ -1,65 +1,30 @@
 import type { AnswerType } from '@forage/contracts';
+import { answerTypeOf, type AnswerType as QuestionAnswerType } from '@forage/question';
 import { readableQuestion } from './text.js';
 
 export type { AnswerType };
 
-const AUXILIARY =
-  /^(is|are|was|were|do|does|did|can|could|has|have|had|will|would|should|shall|may|might|must|isn't|aren't|wasn't|doesn't|don't|didn't)\b/;
-const HOW_QUANTITY =
-  /\bhow\s+(many|much|long|far|tall|high|big|large|old|heavy|deep|wide|often|fast|hot|cold)\b/;
-const WHEN =
-  /\bwhen\b|\b(what|which|in what|in which)\s+(years?|dates?|day|month|century|decade|era|period|time\s?frame|time period|span of years)\b/;
-const LIST =
-  /^(please\s+)?(list|enumerate)\b|^(name|give|show|find|tell)\s+(me\s+)?(all|every|each|several|some|the\s+\d+|\d+)\b|\b(all|every)\s+(the\s+)?[\p{L}-]+s\b.*\b(that|which|with|in|on)\b|^(which|what)\s+[\p{L}-]+s\s+(are|have|offer|include|were|do)\b/u;
-const DEFINITION =
-  /^(what|who)\s+(is|are|was|were)\s+(an?\s+|the\s+)?[\p{L}\p{N} '’-]{1,60}\??$|^define\b|^what\s+(does|do)\s+.+\s+mean\??$|^what\s+is\s+meant\s+by\b/u;
-const ROLE_QUESTION = /^who\s+(is|are|was|were)\s+(the|an?)\s/u;
-const MEANING = /^define\b|^what\s+(does|do)\s+.+\s+mean\??$|^what\s+is\s+meant\s+by\b/u;
-/** "what city", also with one describing word between ("what coastal area", "which Canadian city"). */
-const PLACE_NOUN =
-  /\b(what|which|in what|in which)\s+(?:(?!surface\b|land\b|total\b|floor\b|water\b)[\p{L}-]+\s+)?(country|city|town|state|province|region|county|continent|island|village|place|location|area|district|river|mountain|ocean|sea|street|neighborhood|neighbourhood|suburb)\b/u;
-/**
- * "who" / "whose" right after a noun opens a relative clause ("the woman who portrayed …", "the
- * university whose campus …"): it describes a thing the question names, it does not ask for a person.
- * Asking "who" stands at the start, after a preposition ("formed by who?") or ends the question.
- */
-const ASKS_WHO =
-  /^(?:(?:to|by|for|with|of|from)\s+)?who(?:m|se)?\b|\b(?:to|by|for|with|of|from|is|was|are|were)\s+who(?:m|se)?\b|\bwho(?:m)?\s*\??$/;
-
-/** Nouns whose value is a quantity: "what is the population of …" asks for a number. */
-const QUANTITY_NOUNS =
-  /\b(population|price|cost|fee|fare|rate|number|count|area|size|height|elevation|altitude|length|weight|amount|total|percentage|percent|gdp|revenue|income|salary|budget|temperature|distance|capacity|age|density|rainfall|depth|width|speed|duration|rating|score)\b/;
+/** The kind of span that answers each kind of value: processing reads spans, not amounts or counts. */
+const SPAN_TYPES: Readonly<Record<QuestionAnswerType, AnswerType>> = {
+  number: 'number',
+  money: 'number',
+  count: 'number',
+  date: 'date',
+  person: 'person',
+  place: 'place',
+  name: 'name',
+  text: 'name',
+  boolean: 'yes_no',
+  list: 'list',
+  definition: 'definition',
+};
 
 /**
- * The type of span that answers a question, read from its wording alone (general English question
- * forms, nothing about any site): who → person, where / which city → place, when / what year →
- * date, how many / how much / a quantity noun → number, is / does / can … → yes_no, "what is X" for
- * a bare X → definition, list / name all / which Xs are → list, anything else → name.
+ * The type of span that answers a question: the question model's reading of it (one grammar for
+ * every service, `@forage/question`), as a kind of span.
  */
 export function expectedAnswerType(question: string): AnswerType {
-  const q = readableQuestion(question)
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}?'’ -]+/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (LIST.test(q)) return 'list';
-  if (MEANING.test(q)) return 'definition';
-  if (WHEN.test(q)) return 'date';
-  if (HOW_QUANTITY.test(q)) return 'number';
-  // "who is Ada Lovelace?" asks for a description; "who is the release manager?" for a person
-  if (ASKS_WHO.test(q) && (!DEFINITION.test(q) || ROLE_QUESTION.test(q))) return 'person';
-  if (/\bwhere\b|\baddress\b/.test(q) || PLACE_NOUN.test(q)) return 'place';
-  // "what is the name of …" asks for a name, whatever quantity words its description holds
-  if (/^(what|which) (is|was|are|were) the names? of\b/.test(q)) return 'name';
-  if (QUANTITY_NOUNS.test(q) && !/^(who|which)\b/.test(q)) return 'number';
-  if (AUXILIARY.test(q) && !/\bor\b/.test(q)) return 'yes_no';
-  if (
-    DEFINITION.test(q) &&
-    !/\b(of|in|on|at|for|from|by|with|to)\b/.test(q.replace(/^what (is|are|was|were) /, ''))
-  )
-    return 'definition';
-  return 'name';
+  return SPAN_TYPES[answerTypeOf(readableQuestion(question))];
 }
 
 const NUMBER_WORD =

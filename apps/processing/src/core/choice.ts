@@ -4,21 +4,6 @@ import type { Candidate } from './candidates.js';
 import { entityPage, pageSentences, type EntityPage, type PageSentence } from './entities.js';
 import { predicateCoverage, predicateOf, type Predicate } from './predicate.js';
 import type { Retrieved } from './retrieval.js';
-import { readableQuestion } from './text.js';
-
-/**
- * The options of a question that names its possible answers — "Which is cheaper, the Old Compass
- * or Harbour View?", "Who is older, A or B?", "Which band, A or B, had more members?" — or none.
- * The options follow a comma or colon and are joined by "or".
- */
-export function choiceOptions(question: string): [string, string] | undefined {
-  const q = readableQuestion(question).normalize('NFKC');
-  const match = /[,:]\s*(?:the\s+)?([^,:;?]+?)\s+or\s+(?:the\s+)?([^,:;?]+?)\s*(?:[,?]|$)/iu.exec(q);
-  const a = match?.[1]?.trim();
-  const b = match?.[2]?.trim();
-  if (!a || !b || a.split(/\s+/).length > 8 || b.split(/\s+/).length > 8) return undefined;
-  return [a, b];
-}
 
 /**
  * One candidate per option (undecided: none), decided by the first rule that separates them:

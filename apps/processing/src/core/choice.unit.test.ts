@@ -1,30 +1,8 @@
 import { aSourcedChunk } from '@forage/testing';
-import { choiceOptions } from './choice.js';
 import { answerHeuristically } from './heuristic-answer.js';
 
 const chunk = (chunkId: string, title: string, text: string) =>
   aSourcedChunk({ chunkId, url: `https://pages.test/${chunkId}`, title, text, headingPath: [title] });
-
-describe('choiceOptions', () => {
-  it.each([
-    ['Which is cheaper, the Old Compass or Harbour View?', ['Old Compass', 'Harbour View']],
-    ['Who is older, Annie Morton or Terry Richardson?', ['Annie Morton', 'Terry Richardson']],
-    [
-      'Which band, Letters to Cleo or Screaming Trees, had more members?',
-      ['Letters to Cleo', 'Screaming Trees'],
-    ],
-    ['Which dog: the Manchester Terrier or the Scotch Collie?', ['Manchester Terrier', 'Scotch Collie']],
-  ])('reads the options of %s', (question, options) => {
-    expect(choiceOptions(question)).toEqual(options);
-  });
-
-  it.each(['Is it open on Sundays or Mondays', 'What is the capital of Veloria?', 'tea or coffee?', ''])(
-    'finds none in %j',
-    (question) => {
-      expect(choiceOptions(question)).toBeUndefined();
-    },
-  );
-});
 
 describe('choice questions', () => {
   const chunks = [

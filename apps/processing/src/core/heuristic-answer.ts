@@ -1,7 +1,8 @@
 import type { AnswerType, ConfidenceComponents, ScoredAnswer, SourcedChunk } from '@forage/contracts';
+import { choiceOptions } from '@forage/question';
 import { bridgeCandidates, namesBridge } from './bridge.js';
 import { candidatesFrom, type Derivation } from './candidates.js';
-import { choiceCandidates, choiceOptions } from './choice.js';
+import { choiceCandidates } from './choice.js';
 import { scoreCandidates, type ScoredCandidate } from './confidence.js';
 import { analyzeQuestion } from './question.js';
 import { retrieve, type Retrieved } from './retrieval.js';
