@@ -34,6 +34,7 @@ export const CURRENCY_SIGNS: readonly {
   { sign: 'lei', code: 'RON' },
   { sign: '₪', code: 'ILS' },
   { sign: '₫', code: 'VND' },
+  { sign: '₱', code: 'PHP' },
   { sign: '฿', code: 'THB' },
   { sign: '₸', code: 'KZT' },
   { sign: 'тг', code: 'KZT', word: true },
@@ -117,3 +118,28 @@ export const WORD_LIKE_CODES: ReadonlySet<string> = new Set([
   'ILS',
   'THB',
 ]);
+
+/**
+ * Currency names as people write them in a request ("under 200 euros", "less than 50 dollars"):
+ * read in what a user asks, never in page text, where "pound" and "franc" are also other things.
+ * Names that are also common words ("won", "real") are left out.
+ */
+export const CURRENCY_NAMES: Readonly<Record<string, string>> = {
+  dollar: 'USD',
+  dollars: 'USD',
+  euro: 'EUR',
+  euros: 'EUR',
+  pound: 'GBP',
+  pounds: 'GBP',
+  yen: 'JPY',
+  yuan: 'CNY',
+  rupee: 'INR',
+  rupees: 'INR',
+  franc: 'CHF',
+  francs: 'CHF',
+  ruble: 'RUB',
+  rubles: 'RUB',
+  zloty: 'PLN',
+  zlotys: 'PLN',
+  reais: 'BRL',
+};

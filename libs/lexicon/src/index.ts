@@ -10,8 +10,17 @@ export {
   type LabelHit,
 } from './labels.js';
 export { negationIn } from './negation.js';
-export { currenciesIn, currencyOf, numbersIn, parseNumber, unitsIn, type NumberMention } from './numbers.js';
-export { CURRENCY_CODES, CURRENCY_SIGNS, WORD_LIKE_CODES } from './currencies.js';
+export {
+  currenciesIn,
+  currencyInRequest,
+  currencyOf,
+  numbersIn,
+  parseNumber,
+  REQUEST_CURRENCY,
+  unitsIn,
+  type NumberMention,
+} from './numbers.js';
+export { CURRENCY_CODES, CURRENCY_NAMES, CURRENCY_SIGNS, WORD_LIKE_CODES } from './currencies.js';
 export { priceAsWritten } from './written.js';
 export { isMakerCodeLabel } from './maker-codes.js';
 export { isSectionTitle } from './section-titles.js';

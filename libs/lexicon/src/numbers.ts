@@ -1,4 +1,4 @@
-import { CURRENCY_CODES, CURRENCY_SIGNS, WORD_LIKE_CODES } from './currencies.js';
+import { CURRENCY_CODES, CURRENCY_NAMES, CURRENCY_SIGNS, WORD_LIKE_CODES } from './currencies.js';
 
 /** A number read from page text, with the currency or unit written next to it. */
 export interface NumberMention {
@@ -27,6 +27,28 @@ const ALIASES: Readonly<Record<string, string>> = { RMB: 'CNY', RUR: 'RUB' };
 
 /** Codes read in running text. */
 const CODES = new Set([...CURRENCY_CODES.filter((c) => !WORD_LIKE_CODES.has(c)), ...Object.keys(ALIASES)]);
+
+/**
+ * Regex source (no capturing groups) of a currency as a request writes it beside an amount — a
+ * sign that is no ordinary word, a code, a name — longest first, never the start of a longer word.
+ * Match it case-insensitively; `currencyInRequest` gives the ISO code of what it matched.
+ */
+export const REQUEST_CURRENCY = `(?:${[
+  ...CURRENCY_SIGNS.filter((c) => !c.word).map((c) => c.sign),
+  ...CURRENCY_CODES.filter((c) => !WORD_LIKE_CODES.has(c)),
+  ...Object.keys(CURRENCY_NAMES),
+]
+  .sort((a, b) => b.length - a.length)
+  .map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  .join('|')})(?![a-z])`;
+
+/**
+ * The ISO code a request means by a currency sign, code or name ("$", "eur", "euros"): the page
+ * reading of signs and codes, plus the names people write when they ask.
+ */
+export function currencyInRequest(token: string): string | undefined {
+  return currencyOf(token) ?? CURRENCY_NAMES[token.trim().toLowerCase()];
+}
 
 /** The ISO code for a symbol or code, if it is one. */
 export function currencyOf(token: string): string | undefined {

@@ -1,11 +1,11 @@
 /** The constraints a request puts on what it asks for: bounds with units and currency, place, features, author, category, site, count, order. */
-import { currencyOf } from '@forage/lexicon';
+import { currencyInRequest, REQUEST_CURRENCY } from '@forage/lexicon';
 import type { AttributeBound, Bound, Constraints, Order } from './model.js';
 import { COUNT_WORD, LIST_SPLIT, NAME, countOf } from './words.js';
 
 const AMOUNT = String.raw`(\d[\d,]*(?:\.\d+)?)\s*(k|thousand|million|m|billion|bn)?\b`;
-const CURRENCY_BEFORE = String.raw`([$€£]|usd|eur|gbp)?\s*`;
-const CURRENCY_AFTER = String.raw`\s*(\$|€|£|usd|eur|gbp|dollars?|euros?|pounds?)?`;
+const CURRENCY_BEFORE = String.raw`(${REQUEST_CURRENCY})?\s*`;
+const CURRENCY_AFTER = String.raw`\s*(${REQUEST_CURRENCY})?`;
 const BELOW = String.raw`under|below|less than|lower than|cheaper than|at most|up to|no more than|not more than|max(?:imum)?(?: of)?|within|for less than|fewer than`;
 const ABOVE = String.raw`over|above|more than|greater than|higher than|at least|no less than|min(?:imum)?(?: of)?|from`;
 
@@ -23,12 +23,7 @@ function amountOf(digits: string, multiplier: string | undefined): number {
 }
 
 function currencyWord(word: string | undefined): string | undefined {
-  if (!word) return undefined;
-  const lower = word.toLowerCase();
-  if (/^dollars?$/.test(lower)) return 'USD';
-  if (/^euros?$/.test(lower)) return 'EUR';
-  if (/^pounds?$/.test(lower)) return 'GBP';
-  return currencyOf(word);
+  return word ? currencyInRequest(word) : undefined;
 }
 
 /** A money bound: "under $300", "at most 250 EUR", "less than 99 dollars", "below €1.2k". */

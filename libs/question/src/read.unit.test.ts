@@ -243,6 +243,10 @@ describe('constrained listings: every constraint read, with its unit and currenc
     ['at most £1,200', 1200, 'GBP'],
     ['up to 180 EUR', 180, 'EUR'],
     ['no more than $75 per night', 75, 'USD'],
+    // any sign, code or name the lexicon knows, as search reads it too
+    ['under 12000 yen', 12000, 'JPY'],
+    ['below 400 zł', 400, 'PLN'],
+    ['at most 900 SEK', 900, 'SEK'],
   ];
   it.each(cross(prices, PLACES))('hotels %j in %s', ([words, amount, currency], place) => {
     for (const q of [

@@ -1,3 +1,4 @@
+import { currencyInRequest, REQUEST_CURRENCY } from '@forage/lexicon';
 import { MONTH_NAMES, monthOf } from '@forage/question';
 /** Structured constraints read from a query; the raw query is always kept beside them. */
 export interface PriceBound {
@@ -25,51 +26,9 @@ export interface QueryFilters {
   readonly sites?: readonly string[];
 }
 
-const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = {
-  $: 'USD',
-  '€': 'EUR',
-  '£': 'GBP',
-  '¥': 'JPY',
-  '₹': 'INR',
-  '₩': 'KRW',
-  '₽': 'RUB',
-  '₺': 'TRY',
-  '₪': 'ILS',
-  '₫': 'VND',
-  '฿': 'THB',
-  '₱': 'PHP',
-};
-const CURRENCY_WORDS: Readonly<Record<string, string>> = {
-  usd: 'USD',
-  dollar: 'USD',
-  dollars: 'USD',
-  eur: 'EUR',
-  euro: 'EUR',
-  euros: 'EUR',
-  gbp: 'GBP',
-  pound: 'GBP',
-  pounds: 'GBP',
-  jpy: 'JPY',
-  yen: 'JPY',
-  inr: 'INR',
-  rupees: 'INR',
-  cad: 'CAD',
-  aud: 'AUD',
-  chf: 'CHF',
-  francs: 'CHF',
-  cny: 'CNY',
-  yuan: 'CNY',
-  sek: 'SEK',
-  nok: 'NOK',
-  dkk: 'DKK',
-  mxn: 'MXN',
-  brl: 'BRL',
-};
-const SYMBOL = '[$€£¥₹₩₽₺₪₫฿₱]';
-const CODE = `(?:${Object.keys(CURRENCY_WORDS).join('|')})`;
 const NUMBER = '\\d{1,3}(?:[,.\\s]\\d{3})+(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?';
 /** An amount with its currency before or after: "$200", "200 USD", "€ 50", "80 euros", "US$1,200". */
-const AMOUNT = `(?:(?:[A-Z]{2})?(${SYMBOL})\\s?(${NUMBER})|(${NUMBER})\\s?(?:(${SYMBOL})|(${CODE})\\b)|(${CODE})\\s?(${NUMBER}))`;
+const AMOUNT = `(?:(${REQUEST_CURRENCY})\\s?(${NUMBER})|(${NUMBER})\\s?(${REQUEST_CURRENCY}))`;
 const AMOUNT_RE = new RegExp(AMOUNT, 'i');
 
 interface Amount {
@@ -80,10 +39,9 @@ interface Amount {
 function readAmount(text: string): Amount | undefined {
   const m = AMOUNT_RE.exec(text);
   if (!m) return undefined;
-  const symbol = m[1] ?? m[4];
-  const code = m[5] ?? m[6];
-  const number = m[2] ?? m[3] ?? m[7] ?? '';
-  const currency = symbol ? CURRENCY_SYMBOLS[symbol] : code ? CURRENCY_WORDS[code.toLowerCase()] : undefined;
+  const sign = m[1] ?? m[4];
+  const number = m[2] ?? m[3] ?? '';
+  const currency = sign ? currencyInRequest(sign) : undefined;
   return { value: parseNumber(number), currency };
 }
 

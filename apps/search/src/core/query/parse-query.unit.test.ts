@@ -31,6 +31,11 @@ describe('parseQuery', () => {
     ['under 1,200 USD', { max: 1200, currency: 'USD' }],
     ['at least £30', { min: 30, currency: 'GBP' }],
     ['less than 99.50 euros', { max: 99.5, currency: 'EUR' }],
+    // the lexicon's signs, codes and names: the ones every service reads
+    ['under 30000 yen', { max: 30000, currency: 'JPY' }],
+    ['under 150 zł', { max: 150, currency: 'PLN' }],
+    ['at most 900 SEK', { max: 900, currency: 'SEK' }],
+    ['under ₩50,000', { max: 50000, currency: 'KRW' }],
   ])('reads price bounds from %j', (phrase, expected) => {
     expect(parse(`headphones ${phrase}`).filters.price).toMatchObject(expected);
   });
