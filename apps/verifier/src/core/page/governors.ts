@@ -174,9 +174,16 @@ function cardTitle(card: Element): string | undefined {
   return chosen ? text(chosen) || undefined : undefined;
 }
 
-/** A title names something: it has words, not only an amount ("2,86 €", "EUR 129", "4.5"). */
+/**
+ * A title names something: it has words, not only an amount ("2,86 €", "EUR 129", "4.5"), and it
+ * is no attribute's label ("Šifra:", "Price") — a label heads a value, it does not name an item.
+ */
 function namesSomething(title: string): boolean {
-  return /\p{L}{2,}/u.test(title.replace(/\b[A-Z]{3}\b/g, ''));
+  const t = title.trim();
+  if (!/\p{L}{2,}/u.test(t.replace(/\b[A-Z]{3}\b/g, ''))) return false;
+  if (/[:：]$/.test(t)) return false;
+  const hits = labelsIn(t);
+  return !(hits.length === 1 && hits[0]?.index === 0 && hits[0].label.length >= t.length - 1);
 }
 
 function ancestor(element: Element, tag: string): Element | undefined {

@@ -97,6 +97,19 @@ describe('subject: a section of the item is not another item', () => {
     expect(detailOf(page, claim, 'subject')).not.toContain('another item');
   });
 
+  it('does not take a label in bold for the name of another item', () => {
+    const page = `<!doctype html><html><head><title>Fig Jam – Pantry</title></head><body><main><h1>Fig Jam</h1>
+<div class="row"><b>Code:</b> FJ-250</div><div class="row"><b>Maker:</b> Orchard Row</div>
+</main></body></html>`;
+    const claim = claimOn({
+      xpath: '/html/body/main/div[1]',
+      text: 'FJ-250',
+      attribute: { id: 'sku' },
+      subject: { mainItem: true },
+    });
+    expect(detailOf(page, claim, 'subject')).not.toContain('another item');
+  });
+
   it('still refuses a code from a box titled by another item', () => {
     const claim = sku('/html/body/main/div[3]/p', 'LPS-20');
     expect(failed(SECTIONS_PAGE, claim)).toEqual(['subject']);
