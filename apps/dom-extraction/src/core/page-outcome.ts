@@ -49,21 +49,55 @@ export interface PageSignals {
   readonly text: string;
 }
 
-/** One pass over the markup for the structural signals, plus the visible text. */
+/** Fields a form asks a person to fill in; a captcha's own answer field is not one. */
+const ASKING_INPUT = new Set(['', 'text', 'email', 'search', 'tel', 'number', 'url']);
+
+function asksSomething(name: string, attrs: Record<string, string>): boolean {
+  const own = `${attrs['name'] ?? ''} ${attrs['id'] ?? ''} ${attrs['class'] ?? ''}`;
+  if (/captcha|challenge/i.test(own)) return false;
+  if (name === 'textarea' || name === 'select') return true;
+  return name === 'input' && ASKING_INPUT.has((attrs['type'] ?? '').toLowerCase());
+}
+
+/**
+ * One pass over the markup for the structural signals, plus the visible text. A captcha inside a
+ * form that asks for something else (a search box, a message, an email) guards that form — a
+ * feedback or newsletter form on a content page — and is no sign of a wall.
+ */
 export function readSignals(html: string): PageSignals {
   let passwordFields = 0;
   let captchaMarker: string | null = null;
+  let formDepth = 0;
+  let formAsks = false;
+  let formMarker: string | null = null;
+  const closeForm = (): void => {
+    if (!formAsks && formMarker !== null) captchaMarker ??= formMarker;
+    formAsks = false;
+    formMarker = null;
+  };
   const parser = new Parser(
     {
       onopentag(name, attrs) {
         if (name === 'input' && attrs['type']?.toLowerCase() === 'password') passwordFields++;
-        if (captchaMarker === null) captchaMarker = captchaMarkerOf(name, attrs);
+        if (name === 'form' && formDepth++ === 0) {
+          formAsks = false;
+          formMarker = null;
+        }
+        if (formDepth > 0 && asksSomething(name, attrs)) formAsks = true;
+        const marker = captchaMarkerOf(name, attrs);
+        if (marker === null) return;
+        if (formDepth > 0) formMarker ??= marker;
+        else captchaMarker ??= marker;
+      },
+      onclosetag(name) {
+        if (name === 'form' && formDepth > 0 && --formDepth === 0) closeForm();
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
   parser.write(html);
   parser.end();
+  if (formDepth > 0) closeForm();
   const text = visibleText(html);
   const words = text.split(/\s+/).filter(Boolean).length;
   return { passwordFields, captchaMarker, words, text };

@@ -124,6 +124,17 @@ describe('classifyOutcome', () => {
     });
   });
 
+  it('reads a captcha guarding a form that asks for something else as that form’s, not a wall', () => {
+    const feedback = `<h1>Tide tables</h1><p>${words(40)}</p>
+      <form action="/feedback"><textarea name="message"></textarea><input type="email" name="from">
+      <div class="g-recaptcha" data-sitekey="k"></div><button>Send</button></form>`;
+    expect(classify(page(feedback))).toEqual({ kind: 'ok' });
+    // a form with only the challenge (its own answer field, a submit button) is the wall itself
+    const wall = `<form action="/verify"><img src="/captcha.png"><input type="text" name="captcha_answer">
+      <div class="g-recaptcha" data-sitekey="k"></div><button>Continue</button></form>`;
+    expect(classify(page(wall))).toMatchObject({ kind: 'blocked', reason: 'captcha' });
+  });
+
   it('finds login walls: a password field with little else, a sign-in prompt, or 401', () => {
     const form =
       '<form><label>Email <input type="email"></label><label>Password <input type="PASSWORD"></label><button>Sign in</button></form>';
