@@ -1,23 +1,35 @@
 import type { Element } from 'domhandler';
 import { attr, descendants, isElement, otherItemsRegion } from '@forage/html';
-import { isMakerCodeLabel } from '@forage/lexicon';
+import { isMakerCodeLabel, labelsOf } from '@forage/lexicon';
 import { xpathOf } from '../xpath.js';
 import type { Field } from './field.js';
 import { clip, nodeText } from './node-text.js';
 import { hintsOf, type PageContext } from './page-context.js';
 
 /**
- * Labels shops print before a product's own code, in the common shop languages. A label naming the
- * retailer's stock unit (SKU, a marketplace's item id such as the ASIN, an item number) ranks above
- * a generic code or reference, and those above a maker's model, style or part number (the labels
+ * Labels shops print before a product's own code: the lexicon's labels of the sku attribute in
+ * every language it covers (the ones the verifier reads the label by), and the punctuated forms
+ * shops write them in ("Item #", "Art.-Nr.", "Model No."). A label naming the retailer's stock unit
+ * (SKU, a marketplace's item id such as the ASIN, an item number) ranks above a generic code or
+ * reference, and those above a maker's model, style or part number (the labels
  * `isMakerCodeLabel` knows).
  */
 const STRONG_LABEL = /^(sku|asin|item\s*(#|no\b|number|code|id))/i;
-const LABEL = String.raw`(?:sku|asin|item\s*(?:#|no\.?|number|code|id)|product\s*(?:#|no\.?|number|code|id)|art(?:ikel)?\.?\s*-?\s*(?:nr|nummer)\.?|artikelnummer|bestellnummer|item model number|model\s*(?:#|no\.?|number)|style\s*(?:#|no\.?|number)?|part\s*(?:#|no\.?|number)|r[ée]f(?:[ée]rence)?\.?|c[óo]digo|codice(?:\s*articolo)?|kod(?:\s*produktu)?|артикул|код(?:\s*товара)?|品番|型番)`;
+const PUNCTUATED = [
+  String.raw`(?:item|product)\s*(?:#|no\.?|number|code|id)`,
+  String.raw`art(?:ikel)?\.?\s*-?\s*(?:nr|nummer)\.?`,
+  String.raw`(?:model|part|style)\s*(?:#|no\.?|number)`,
+  String.raw`r[ée]f(?:[ée]rence)?\.?`,
+  String.raw`c[óo]digo`,
+];
+const LABEL = `(?:${[
+  ...PUNCTUATED,
+  ...labelsOf('sku').map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s*')),
+].join('|')})`;
 /** A product code: letters, digits and separators with at least one digit ("AB-1234", "002.937.72"). */
 const CODE = String.raw`((?=[A-Za-z0-9._/-]*\d)[A-Za-z0-9][A-Za-z0-9._/-]{1,38}[A-Za-z0-9]|\d{3,})`;
 const LABELLED = new RegExp(
-  String.raw`(?:^|[^\p{L}])${LABEL}(?![\p{L}])\s*[:#.]?\s*${CODE}(?![\p{L}\d])`,
+  String.raw`(?:^|[^\p{L}])${LABEL}(?![\p{L}])\s*[:：#.]?\s*${CODE}(?![\p{L}\d])`,
   'iu',
 );
 const LABEL_AT_START = new RegExp(String.raw`^${LABEL}`, 'iu');

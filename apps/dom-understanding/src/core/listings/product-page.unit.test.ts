@@ -55,6 +55,18 @@ describe('reading the product a page is about', () => {
     expect(listing).toMatchObject({ price: { value: '99' }, sku: { value: 'QD-100' } });
   });
 
+  it.each([
+    ['Productcode: NL-4471', 'NL-4471'],
+    ['Tootekood: 88123', '88123'],
+    ['상품코드：KR-2040', 'KR-2040'],
+    ['货号：ZH-7781', 'ZH-7781'],
+  ])('reads a code by any sku label the lexicon knows: %s', (line, code) => {
+    const listing = read(
+      `<body><main><h1>Quill Desk Lamp</h1><p>${line}</p><p>Price: $99.00</p></main></body>`,
+    );
+    expect(listing?.sku?.value).toBe(code);
+  });
+
   it('reads an out-of-stock status line and a code the page URL shares with the page', () => {
     const listing = read(
       `<body><h1>Brass Hinge</h1><p class="stock-status">Sold out</p><p>Preis: 12,90 €</p>
