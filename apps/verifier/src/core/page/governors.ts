@@ -176,7 +176,7 @@ function cardTitle(card: Element): string | undefined {
 
 /**
  * A title names something: it has words, not only an amount ("2,86 €", "EUR 129", "4.5"), and it
- * is no attribute's label ("Šifra:", "Price") — a label heads a value, it does not name an item.
+ * is no attribute's label ("Code:", "Price") — a label heads a value, it does not name an item.
  */
 function namesSomething(title: string): boolean {
   const t = title.trim();
