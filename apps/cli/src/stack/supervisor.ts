@@ -62,8 +62,8 @@ const DEFAULT_MIN_FREE_BYTES = 64 * 1024 * 1024;
  * child processes, waits until each reports healthy, and records the stack in stack.json.
  * A service or nats-server that exits on its own is restarted with back-off (same ports, same
  * store; a service whose ops port another program took meanwhile moves to a free one), and
- * stack.json counts the restarts and records the ports. `stop()` stops services, then the sandbox, then
- * NATS, and leaves no process behind. One stack per data directory (stack.lock).
+ * stack.json counts the restarts and records the ports. `stop()` stops services, then the
+ * sandbox, then NATS, and leaves no process behind. One stack per data directory (stack.lock).
  */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const { root } = options;

@@ -84,27 +84,17 @@ describe('subject: a section of the item is not another item', () => {
     expect(failed(SECTIONS_PAGE, sku('/html/body/main/div[2]/p', 'RCS-118-DE'))).toEqual([]);
   });
 
-  it('does not take an amount in bold for the name of another item', () => {
+  it.each([
+    ['an amount', '<b>2,86 €</b> 250 g jar', '<b>4,90 €</b> 450 g jar', 'b', '2,86 €', 'price'],
+    ['a label', '<b>Code:</b> FJ-250', '<b>Maker:</b> Orchard Row', '', 'FJ-250', 'sku'],
+  ])('does not take %s in bold for the name of another item', (_what, first, second, at, text, attribute) => {
     const page = `<!doctype html><html><head><title>Fig Jam – Pantry</title></head><body><main><h1>Fig Jam</h1>
-<div class="size"><b>2,86 €</b> 250 g jar</div><div class="size"><b>4,90 €</b> 450 g jar</div>
+<div class="box">${first}</div><div class="box">${second}</div>
 </main></body></html>`;
     const claim = claimOn({
-      xpath: '/html/body/main/div[1]/b',
-      text: '2,86 €',
-      attribute: { id: 'price' },
-      subject: { mainItem: true },
-    });
-    expect(detailOf(page, claim, 'subject')).not.toContain('another item');
-  });
-
-  it('does not take a label in bold for the name of another item', () => {
-    const page = `<!doctype html><html><head><title>Fig Jam – Pantry</title></head><body><main><h1>Fig Jam</h1>
-<div class="row"><b>Code:</b> FJ-250</div><div class="row"><b>Maker:</b> Orchard Row</div>
-</main></body></html>`;
-    const claim = claimOn({
-      xpath: '/html/body/main/div[1]',
-      text: 'FJ-250',
-      attribute: { id: 'sku' },
+      xpath: `/html/body/main/div[1]${at ? `/${at}` : ''}`,
+      text,
+      attribute: { id: attribute },
       subject: { mainItem: true },
     });
     expect(detailOf(page, claim, 'subject')).not.toContain('another item');
