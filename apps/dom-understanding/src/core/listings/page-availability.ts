@@ -1,6 +1,6 @@
 import type { Element } from 'domhandler';
 import type { ProductAvailability } from '@forage/contracts';
-import { attr } from '@forage/html';
+import { attr, otherItemsRegion } from '@forage/html';
 import { xpathOf } from '../xpath.js';
 import { availabilityFromText, schemaAvailability } from './availability.js';
 import type { Field } from './field.js';
@@ -31,7 +31,8 @@ export function pageAvailability(ctx: PageContext): Field<ProductAvailability> |
   };
   let button: { el: Element; value: ProductAvailability } | undefined;
   for (const el of ctx.elements) {
-    if (!near(el) || insideAny(el, CHROME)) continue;
+    // a stock line in the chrome or in a rail of other items is not the page's item's
+    if (!near(el) || insideAny(el, CHROME) || otherItemsRegion(el)) continue;
     const text = nodeText(el);
     if (text.length === 0 || text.length > 80) continue;
     const hinted = STOCK_HINT.test(hintsAround(el, 1));

@@ -55,6 +55,13 @@ describe('reading the product a page is about', () => {
     expect(listing).toMatchObject({ price: { value: '99' }, sku: { value: 'QD-100' } });
   });
 
+  it('takes no stock line from a rail of other items for the page’s own', () => {
+    const listing = read(`<body><main><h1>Quill Desk Lamp</h1>
+        <div class="similar-items"><p class="stock">Sold out</p></div>
+        <p class="stock">In stock</p><span class="price">$99.00</span></main></body>`);
+    expect(listing?.availability).toMatchObject({ value: 'InStock', snippet: 'In stock' });
+  });
+
   it.each([
     ['Productcode: NL-4471', 'NL-4471'],
     ['Tootekood: 88123', '88123'],
