@@ -35,7 +35,7 @@ describe('the browser pool behind dom.extract.v1', () => {
   });
 
   it('renders at most EXTRACT_MAX_PAGES pages at once and queues the rest', async () => {
-    const snapshots = await Promise.all(Array.from({ length: 5 }, () => extract('/slow')));
+    const snapshots = await Promise.all(Array.from({ length: 5 }, () => extract('/slow?together=2')));
     expect(snapshots.map((s) => s.status)).toEqual([200, 200, 200, 200, 200]);
     expect(h.site.peakSlow()).toBe(2);
     const health = await h.health();

@@ -166,7 +166,7 @@ describe('politeness: robots.txt, per-host limits and back-off, against local se
 
   it('renders at most DOMAIN_MAX_CONCURRENCY pages of one host at once, DOMAIN_MIN_DELAY_MS apart', async () => {
     const snapshots = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => extract(site('busy'), `/hold?ms=300&n=${i}`)),
+      Array.from({ length: 5 }, (_, i) => extract(site('busy'), `/hold?ms=300&together=2&n=${i}`)),
     );
     expect(snapshots.every((s) => s.status === 200)).toBe(true);
     expect(site('busy').peakSlow()).toBe(2);

@@ -92,9 +92,16 @@ export class Frontier {
     if (!this.found.has(url)) this.aliases.add(url);
   }
 
-  /** The next page to visit (shallowest first), or undefined when none is waiting. */
+  /**
+   * The next page to visit (shallowest first), or undefined when none may be taken yet. A page is
+   * taken only when no page two or more links nearer the start is under way: such a page could
+   * still find it nearer, and a page visited at the depth limit has its links cut off, so taking it
+   * early would lose them. Pages one link nearer cannot shorten its depth, so levels still overlap.
+   */
   take(): FoundUrl | undefined {
-    for (const queue of this.queues) {
+    const deepest = this.shallowestTaken() + 1;
+    for (let depth = 0; depth < this.queues.length && depth <= deepest; depth++) {
+      const queue = this.queues[depth];
       while (queue && queue.length > 0) {
         const next = queue.shift();
         if (next && !this.done.has(next.url) && !this.taken.has(next.url)) {
@@ -144,6 +151,13 @@ export class Frontier {
   /** Nothing waiting and nothing being visited. */
   get finished(): boolean {
     return this.taken.size === 0 && this.queues.every((q) => (q ?? []).every((f) => this.done.has(f.url)));
+  }
+
+  /** The depth of the shallowest page under way (Infinity when none is). */
+  private shallowestTaken(): number {
+    let shallowest = Infinity;
+    for (const url of this.taken) shallowest = Math.min(shallowest, this.found.get(url)?.depth ?? 0);
+    return shallowest;
   }
 
   private enqueue(f: FoundUrl): void {

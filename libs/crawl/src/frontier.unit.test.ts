@@ -89,6 +89,26 @@ describe('Frontier', () => {
     expect(resumed.depthOf('http://site.test/section')).toBe(1);
   });
 
+  it('takes no page while one two links nearer the start is under way: it could still be found nearer, with its links followed', () => {
+    const f = new Frontier({ maxDepth: 2, maxPages: 100 }, scope);
+    f.offer([{ url: root, depth: 0 }, at('/listed', 1)]);
+    expect(f.take()?.url).toBe(root);
+    // a page one link away goes on while the start page is under way
+    expect(f.take()?.url).toBe('http://site.test/listed');
+    f.offer([at('/section', 2)]);
+    f.finish('http://site.test/listed', false);
+    // the section waits: visited now at the depth limit, its own links would be lost
+    expect(f.take()).toBeUndefined();
+    expect(f.finished).toBe(false);
+    f.offer([at('/section', 1), at('/other', 1)]);
+    f.finish(root, false);
+    expect(f.take()).toEqual(at('/section', 1));
+    expect(f.take()).toEqual(at('/other', 1));
+    // pages one link nearer cannot shorten a page's depth: levels overlap
+    f.offer([at('/section/item', 2)]);
+    expect(f.take()).toEqual(at('/section/item', 2));
+  });
+
   it('puts a page back when the crawl stops before visiting it', () => {
     const f = new Frontier({ maxDepth: 1, maxPages: 10 }, scope);
     f.offer([{ url: root, depth: 0 }]);
