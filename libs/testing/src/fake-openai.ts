@@ -54,6 +54,9 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   let last: FakeReply = { kind: 'completion', content: '{"abstain": true, "reason": "not scripted"}' };
   let rejected: { types: readonly string[]; message: string } = { types: [], message: '' };
   const server: Server = createServer((req, res) => {
+    // one request per connection, as a fresh client would: a kept-alive socket the server closes
+    // while the client reuses it showed as a "Connection error" on a loaded machine
+    res.setHeader('connection', 'close');
     void (async () => {
       const body = await readBody(req);
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
