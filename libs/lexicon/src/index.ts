@@ -22,6 +22,7 @@ export {
 } from './numbers.js';
 export { CURRENCY_CODES, CURRENCY_NAMES, CURRENCY_SIGNS, WORD_LIKE_CODES } from './currencies.js';
 export { priceAsWritten } from './written.js';
+export { escapeRegExp } from './regexp.js';
 export { isMakerCodeLabel } from './maker-codes.js';
 export { isSectionTitle } from './section-titles.js';
 export { foldName, namesEntity, statesAboutOther, titleHead } from './entity-names.js';

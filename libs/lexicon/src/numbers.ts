@@ -1,3 +1,4 @@
+import { escapeRegExp } from './regexp.js';
 import { CURRENCY_CODES, CURRENCY_NAMES, CURRENCY_SIGNS, WORD_LIKE_CODES } from './currencies.js';
 
 /** A number read from page text, with the currency or unit written next to it. */
@@ -39,7 +40,7 @@ export const REQUEST_CURRENCY = `(?:${[
   ...Object.keys(CURRENCY_NAMES),
 ]
   .sort((a, b) => b.length - a.length)
-  .map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  .map(escapeRegExp)
   .join('|')})(?![a-z])`;
 
 /**
@@ -60,7 +61,7 @@ export function currencyOf(token: string): string | undefined {
 
 const SYMBOL_PATTERN = Object.keys(SYMBOLS)
   .sort((a, b) => b.length - a.length)
-  .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  .map(escapeRegExp)
   .join('|');
 const CODE_PATTERN = [...CODES].join('|');
 const BEFORE = new RegExp(`(?:(${SYMBOL_PATTERN})|\\b(${CODE_PATTERN})\\b)\\s?$`, 'iu');
@@ -71,7 +72,7 @@ const PRICE_SIGNS: Readonly<Record<string, string>> = Object.fromEntries(
 );
 const PRICE_SIGN_PATTERN = Object.keys(PRICE_SIGNS)
   .sort((a, b) => b.length - a.length)
-  .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  .map(escapeRegExp)
   .join('|');
 const PRICE_BEFORE = new RegExp(
   `(?<![\\p{L}])(?:${PRICE_SIGN_PATTERN}|${CURRENCY_CODES.join('|')})\\.?\\s?$`,

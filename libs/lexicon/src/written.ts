@@ -1,9 +1,10 @@
+import { escapeRegExp } from './regexp.js';
 import { CURRENCY_CODES, CURRENCY_SIGNS } from './currencies.js';
 import { numbersIn } from './numbers.js';
 
 const SIGNS = [...CURRENCY_SIGNS.map((s) => s.sign), ...CURRENCY_CODES]
   .sort((a, b) => b.length - a.length)
-  .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  .map(escapeRegExp)
   .join('|');
 const SIGN_BEFORE = new RegExp(`(?:${SIGNS})\\s?$`, 'u');
 const SIGN_AFTER = new RegExp(`^\\s?(?:${SIGNS})(?![\\p{L}])`, 'u');

@@ -48,11 +48,12 @@ function routes(state: { openSlow: number; peakSlow: number }): Record<string, R
    * Answers after `ms`. With `together`, a request first waits (up to 5 s) until that many are
    * open, so a bound on concurrency shows as a peak even on a machine too loaded to overlap them.
    */
-  const held = async (ms: number, res: ServerResponse, together = 1): Promise<void> => {
+  const together = (url: URL): number => Number(url.searchParams.get('together') ?? '1');
+  const held = async (ms: number, res: ServerResponse, company: number): Promise<void> => {
     state.openSlow++;
     state.peakSlow = Math.max(state.peakSlow, state.openSlow);
     const until = Date.now() + 5_000;
-    while (state.openSlow < together && Date.now() < until) await sleep(20);
+    while (state.openSlow < company && Date.now() < until) await sleep(20);
     await sleep(ms);
     state.openSlow--;
     send(res, 200, pages.html('Slow', '<p>slow page</p>'));
@@ -101,9 +102,8 @@ function routes(state: { openSlow: number; peakSlow: number }): Record<string, R
     '/redirect': (_req, res, url) => {
       res.writeHead(302, { location: url.searchParams.get('to') ?? '/js' }).end();
     },
-    '/slow': (_req, res, url) => held(300, res, Number(url.searchParams.get('together') ?? '1')),
-    '/hold': (_req, res, url) =>
-      held(Number(url.searchParams.get('ms') ?? '200'), res, Number(url.searchParams.get('together') ?? '1')),
+    '/slow': (_req, res, url) => held(300, res, together(url)),
+    '/hold': (_req, res, url) => held(Number(url.searchParams.get('ms') ?? '200'), res, together(url)),
     '/cookie/set': (_req, res) => {
       send(res, 200, pages.html('Set', '<p>cookie set</p>'), { 'set-cookie': 'sid=session-a; Path=/' });
     },

@@ -1,6 +1,6 @@
 import type { Element } from 'domhandler';
 import { attr, descendants, isElement, otherItemsRegion } from '@forage/html';
-import { isMakerCodeLabel, labelsOf } from '@forage/lexicon';
+import { escapeRegExp, isMakerCodeLabel, labelsOf } from '@forage/lexicon';
 import { xpathOf } from '../xpath.js';
 import type { Field } from './field.js';
 import { clip, nodeText } from './node-text.js';
@@ -24,7 +24,7 @@ const PUNCTUATED = [
 ];
 const LABEL = `(?:${[
   ...PUNCTUATED,
-  ...labelsOf('sku').map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s*')),
+  ...labelsOf('sku').map((l) => escapeRegExp(l).replace(/\s+/g, '\\s*')),
 ].join('|')})`;
 /** A product code: letters, digits and separators with at least one digit ("AB-1234", "002.937.72"). */
 const CODE = String.raw`((?=[A-Za-z0-9._/-]*\d)[A-Za-z0-9][A-Za-z0-9._/-]{1,38}[A-Za-z0-9]|\d{3,})`;
@@ -191,10 +191,6 @@ function canonicalUrlCode(ctx: PageContext): SkuCandidate[] {
   const code = last.split(/[-_,.~+=\s]+/).pop() ?? '';
   if (!/^\d{5,20}$/.test(code) && !/^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9]{6,20}$/.test(code)) return [];
   return [{ value: code, el, score: -1, origin: 'page-text' }];
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
 function originalCase(text: string, lower: string): string {
